@@ -1,0 +1,36 @@
+// Package auth owns the session: sign-up and sign-in routes that set an HttpOnly cookie,
+// the middleware that turns that cookie into PocketBase auth for every route (realtime
+// included), and the member's own profile routes.
+package auth
+
+import (
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Register binds the auth domain's middleware, routes and record hooks to app.
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.Bind(cookieAuth())
+
+		se.Router.GET("/api/login", loginRedirect)
+		se.Router.GET("/api/logout", logout)
+		se.Router.POST("/api/auth/signup", signup)
+		se.Router.POST("/api/auth/login", login)
+		se.Router.POST("/api/auth/logout", logoutJSON)
+		se.Router.POST("/api/auth/session", sessionFromToken).Bind(apis.RequireAuth(UsersCollection))
+
+		user := se.Router.Group("/api/auth/user")
+		user.Bind(apis.RequireAuth(UsersCollection))
+		user.GET("", currentUser)
+		user.PATCH("/name", updateName)
+		user.POST("/password", changePassword)
+		return se.Next()
+	})
+
+	// OAuth2 sign-ups bring a single display name: split it into first and last name.
+	app.OnRecordCreate(UsersCollection).BindFunc(func(e *core.RecordEvent) error {
+		splitOAuthName(e.Record)
+		return e.Next()
+	})
+}

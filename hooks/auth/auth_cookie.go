@@ -1,0 +1,104 @@
+package auth
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/security"
+)
+
+// CookieName is the session cookie that carries the member's PocketBase auth token.
+const CookieName = "cinecircle_session"
+
+// crossOrigin rejects browser requests whose Origin (or Sec-Fetch-Site) says they come
+// from another site. Requests without those headers are not browser-initiated.
+var crossOrigin = http.NewCrossOriginProtection()
+
+// cookieAuth turns the session cookie into e.Auth for every route, realtime included.
+// It runs right after PocketBase's own Authorization-header loader, which wins when both
+// are present. An unsafe request authenticated by the cookie must come from our own
+// origin: that is the CSRF guard for cookie sessions.
+func cookieAuth() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "cinecircleCookieAuth",
+		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
+		Func: func(e *core.RequestEvent) error {
+			if e.Auth != nil {
+				return e.Next()
+			}
+			c, err := e.Request.Cookie(CookieName)
+			if err != nil || c.Value == "" {
+				return e.Next()
+			}
+			record, err := e.App.FindAuthRecordByToken(c.Value, core.TokenTypeAuth)
+			if err != nil || record.Collection().Name != UsersCollection {
+				clearSession(e) // expired or revoked (password changed): forget it
+				return e.Next()
+			}
+			if err := crossOrigin.Check(e.Request); err != nil {
+				return e.ForbiddenError("Cross-origin requests cannot use the session cookie.", nil)
+			}
+			e.Auth = record
+			if needsRenewal(c.Value, record) {
+				if err := setSession(e, record); err != nil {
+					e.App.Logger().Warn("session renewal failed", "error", err)
+				}
+			}
+			return e.Next()
+		},
+	}
+}
+
+// setSession issues a fresh auth token for record and stores it in the session cookie.
+func setSession(e *core.RequestEvent, record *core.Record) error {
+	token, err := record.NewAuthToken()
+	if err != nil {
+		return err
+	}
+	e.SetCookie(&http.Cookie{
+		Name:     CookieName,
+		Value:    token,
+		Path:     "/",
+		MaxAge:   int(record.Collection().AuthToken.DurationTime().Seconds()),
+		HttpOnly: true,
+		Secure:   isHTTPS(e),
+		SameSite: http.SameSiteLaxMode,
+	})
+	return nil
+}
+
+// clearSession expires the session cookie.
+func clearSession(e *core.RequestEvent) {
+	e.SetCookie(&http.Cookie{
+		Name:     CookieName,
+		Value:    "",
+		Path:     "/",
+		MaxAge:   -1,
+		HttpOnly: true,
+		Secure:   isHTTPS(e),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// needsRenewal reports whether the token has used up half its lifetime, so an active
+// member's session slides forward instead of ending in the middle of a visit.
+func needsRenewal(token string, record *core.Record) bool {
+	claims, err := security.ParseUnverifiedJWT(token)
+	if err != nil {
+		return false
+	}
+	exp, err := claims.GetExpirationTime()
+	if err != nil || exp == nil {
+		return false
+	}
+	half := record.Collection().AuthToken.DurationTime() / 2
+	return time.Until(exp.Time) < half
+}
+
+func isHTTPS(e *core.RequestEvent) bool {
+	return e.IsTLS() || strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https")
+}

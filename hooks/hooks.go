@@ -1,0 +1,18 @@
+// Package hooks is CineCircle's one wiring point: Register binds every domain's routes,
+// record hooks and cron jobs to the app. Nothing else binds behaviour.
+package hooks
+
+import (
+	"io/fs"
+
+	"cinecircle/hooks/auth"
+	"cinecircle/hooks/web"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Register wires every domain into app. public is the built UI served at the site root.
+func Register(app core.App, public fs.FS) {
+	auth.Register(app)
+	web.Register(app, public)
+}

@@ -1,0 +1,48 @@
+// Command cinecircle is the whole CineCircle server: PocketBase extended with the
+// CineCircle domains (hooks/), its migrations (pb_migrations/) and the embedded PWA.
+package main
+
+import (
+	"embed"
+	"io/fs"
+	"log"
+	"os"
+	"strings"
+
+	"cinecircle/hooks"
+	"cinecircle/hooks/demo"
+	_ "cinecircle/pb_migrations"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/pocketbase/pocketbase/tools/osutils"
+)
+
+// publicFiles is the UI build (`make ui` writes it); pb_public/.gitkeep keeps the
+// directory present so the binary also compiles before the UI is built.
+//
+//go:embed all:pb_public
+var publicFiles embed.FS
+
+func main() {
+	app := pocketbase.New()
+
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangGo,
+		Dir:          "pb_migrations",
+		Automigrate:  osutils.IsProbablyGoRun() && strings.EqualFold(os.Getenv("CINECIRCLE_AUTOMIGRATE"), "true"),
+	})
+	app.RootCmd.Use = "cinecircle"
+	app.RootCmd.Short = "CineCircle: a self-hosted social movie and TV diary"
+	app.RootCmd.AddCommand(demo.Command(app))
+
+	public, err := fs.Sub(publicFiles, "pb_public")
+	if err != nil {
+		log.Fatal(err)
+	}
+	hooks.Register(app, public)
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
