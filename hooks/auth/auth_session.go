@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
@@ -22,7 +23,7 @@ type signupBody struct {
 
 // Validate checks the sign-up payload field by field.
 func (b *signupBody) Validate() error {
-	b.Email = strings.TrimSpace(b.Email)
+	b.Email = strings.ToLower(strings.TrimSpace(b.Email))
 	b.FirstName = strings.TrimSpace(b.FirstName)
 	b.LastName = strings.TrimSpace(b.LastName)
 	return validation.ValidateStruct(b,
@@ -47,7 +48,7 @@ func signup(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	if _, err := e.App.FindAuthRecordByEmail(users, body.Email); err == nil {
+	if _, err := findByEmail(e.App, body.Email); err == nil {
 		return e.BadRequestError("An account with this email already exists.", validation.Errors{
 			"email": validation.NewError("validation_not_unique", "An account with this email already exists. Sign in instead."),
 		})
@@ -91,7 +92,7 @@ func login(e *core.RequestEvent) error {
 	); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	record, err := e.App.FindAuthRecordByEmail(UsersCollection, body.Email)
+	record, err := findByEmail(e.App, body.Email)
 	if err != nil || !record.ValidatePassword(body.Password) {
 		return e.BadRequestError("Invalid email or password.", validation.Errors{
 			"password": validation.NewError("invalid_credentials", "Invalid email or password."),
@@ -142,4 +143,15 @@ func safeNext(next string) string {
 		return ""
 	}
 	return next
+}
+
+// findByEmail finds a member by email regardless of letter case: addresses differ only
+// in case are the same inbox, and people type them both ways.
+func findByEmail(app core.App, email string) (*core.Record, error) {
+	record := &core.Record{}
+	err := app.RecordQuery(UsersCollection).
+		AndWhere(dbx.NewExp("LOWER([[email]]) = {:email}", dbx.Params{"email": strings.ToLower(email)})).
+		Limit(1).
+		One(record)
+	return record, err
 }

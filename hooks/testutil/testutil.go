@@ -1,0 +1,98 @@
+// Package testutil holds the fixtures every domain's tests share: a migrated test app with
+// all hooks registered, members, and session cookies.
+package testutil
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+
+	"cinecircle/hooks"
+	"cinecircle/hooks/auth"
+	_ "cinecircle/pb_migrations"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+// IndexHTML is the stand-in UI build the test app serves at the site root.
+const IndexHTML = `<!doctype html><html><body><div id="root">cinecircle-test-ui</div></body></html>`
+
+// NewTestApp returns a fresh, fully migrated app with every domain registered, on an
+// empty data dir of its own. It is cleaned up when the test ends.
+func NewTestApp(t testing.TB) *tests.TestApp {
+	t.Helper()
+	app := newApp(t)
+	t.Cleanup(app.Cleanup)
+	return app
+}
+
+func newApp(t testing.TB) *tests.TestApp {
+	t.Helper()
+	app, err := tests.NewTestApp(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooks.Register(app, fstest.MapFS{
+		"index.html":      {Data: []byte(IndexHTML)},
+		"assets/app-1.js": {Data: []byte("console.log(1)")},
+		"sw.js":           {Data: []byte("self.addEventListener('fetch',()=>{})")},
+	})
+	return app
+}
+
+// Factory adapts NewTestApp for tests.ApiScenario, running setup on the new app first.
+// The scenario cleans the app up when it ends.
+func Factory(setup func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *tests.TestApp {
+	return func(t testing.TB) *tests.TestApp {
+		app := newApp(t)
+		if setup != nil {
+			setup(t, app)
+		}
+		return app
+	}
+}
+
+var userSeq atomic.Int64
+
+// CreateUser saves a member with the given first name (and password "password123").
+func CreateUser(t testing.TB, app core.App, firstName string) *core.Record {
+	t.Helper()
+	users, err := app.FindCollectionByNameOrId("users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(users)
+	r.SetEmail(fmt.Sprintf("member%d@example.com", userSeq.Add(1)))
+	r.SetPassword("password123")
+	r.Set("firstName", firstName)
+	r.Set("displayPreference", "fullname")
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// SessionCookie returns a Cookie header value that signs user in, as the browser sends it.
+func SessionCookie(t testing.TB, user *core.Record) string {
+	t.Helper()
+	token, err := user.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return auth.CookieName + "=" + token
+}
+
+// SignedIn returns an ApiScenario factory that creates a member named firstName, runs
+// setup (which may be nil) with that member, and puts the member's session cookie into
+// headers — pass the same map as the scenario's Headers.
+func SignedIn(headers map[string]string, firstName string, setup func(t testing.TB, app *tests.TestApp, me *core.Record)) func(t testing.TB) *tests.TestApp {
+	return Factory(func(t testing.TB, app *tests.TestApp) {
+		me := CreateUser(t, app, firstName)
+		headers["Cookie"] = SessionCookie(t, me)
+		if setup != nil {
+			setup(t, app, me)
+		}
+	})
+}

@@ -1,0 +1,70 @@
+package web_test
+
+import (
+	"net/http"
+	"testing"
+
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+func TestSPAAndAPI404(t *testing.T) {
+	header := func(name, want string) func(t testing.TB, app *tests.TestApp, res *http.Response) {
+		return func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			if got := res.Header.Get(name); got != want {
+				t.Fatalf("%s = %q, want %q", name, got, want)
+			}
+		}
+	}
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "an unknown API path is a JSON 404", Method: http.MethodGet, URL: "/api/no-such-route",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 404,
+			ExpectedContent: []string{`"status":404`}, NotExpectedContent: []string{"cinecircle-test-ui"},
+			AfterTestFunc: header("Content-Type", "application/json"),
+		},
+		{
+			Name: "an unknown API path with another method is a JSON 404", Method: http.MethodPost, URL: "/api/no-such-route",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 404,
+			ExpectedContent: []string{`"status":404`},
+		},
+		{
+			Name: "a client route serves the SPA", Method: http.MethodGet, URL: "/friends?tab=followers",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+			ExpectedContent: []string{"cinecircle-test-ui"},
+			AfterTestFunc:   header("Cache-Control", "no-cache"),
+		},
+		{
+			Name: "an unknown page serves the SPA, which shows its not-found page", Method: http.MethodGet, URL: "/no/such/page",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+			ExpectedContent: []string{"cinecircle-test-ui"},
+		},
+		{
+			Name: "hashed assets are cached for good", Method: http.MethodGet, URL: "/assets/app-1.js",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+			ExpectedContent: []string{"console.log(1)"},
+			AfterTestFunc:   header("Cache-Control", "public, max-age=31536000, immutable"),
+		},
+		{
+			Name: "the service worker is always revalidated", Method: http.MethodGet, URL: "/sw.js",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+			ExpectedContent: []string{"addEventListener"},
+			AfterTestFunc:   header("Cache-Control", "no-cache"),
+		},
+		{
+			Name: "a missing file is a 404, not the SPA", Method: http.MethodGet, URL: "/assets/missing.js",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 404,
+			NotExpectedContent: []string{"cinecircle-test-ui"},
+		},
+		{
+			Name: "API answers are private", Method: http.MethodGet, URL: "/api/auth/user",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401,
+			ExpectedContent: []string{`"status":401`},
+			AfterTestFunc:   header("Cache-Control", "private, no-cache"),
+		},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}
