@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -14,5 +15,6 @@ import (
 // Register wires every domain into app. public is the built UI served at the site root.
 func Register(app core.App, public fs.FS) {
 	auth.Register(app)
+	social.Register(app)
 	web.Register(app, public)
 }

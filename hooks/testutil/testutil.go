@@ -4,6 +4,7 @@ package testutil
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -56,7 +57,20 @@ func Factory(setup func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *t
 
 var userSeq atomic.Int64
 
-// CreateUser saves a member with the given first name (and password "password123").
+// UserID is the record id CreateUser gives a member: the first name's letters, padded to
+// PocketBase's 15 characters, so scenarios can name members in URLs and bodies up front.
+func UserID(firstName string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(firstName) {
+		if c >= 'a' && c <= 'z' && b.Len() < 15 {
+			b.WriteRune(c)
+		}
+	}
+	return b.String() + strings.Repeat("0", 15-b.Len())
+}
+
+// CreateUser saves a member with the given first name (and password "password123"); its
+// id is UserID(firstName), so first names must be distinct within a test.
 func CreateUser(t testing.TB, app core.App, firstName string) *core.Record {
 	t.Helper()
 	users, err := app.FindCollectionByNameOrId("users")
@@ -64,6 +78,7 @@ func CreateUser(t testing.TB, app core.App, firstName string) *core.Record {
 		t.Fatal(err)
 	}
 	r := core.NewRecord(users)
+	r.Id = UserID(firstName)
 	r.SetEmail(fmt.Sprintf("member%d@example.com", userSeq.Add(1)))
 	r.SetPassword("password123")
 	r.Set("firstName", firstName)

@@ -1,0 +1,179 @@
+package social
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// followBody is the POST /api/follow payload.
+type followBody struct {
+	UserID string `json:"userId"`
+}
+
+// FollowState answers follow and unfollow calls.
+type FollowState struct {
+	UserID    string `json:"userId"`
+	Following bool   `json:"following"`
+}
+
+// Follower is a member in the followers list, with whether you follow them back.
+type Follower struct {
+	auth.User
+	IsFollowing bool `json:"isFollowing"`
+}
+
+// follow makes the signed-in member follow userId. Following twice is not an error: the
+// second call finds the existing row (the unique index settles concurrent calls).
+func follow(e *core.RequestEvent) error {
+	var body followBody
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", err)
+	}
+	body.UserID = strings.TrimSpace(body.UserID)
+	if body.UserID == "" {
+		return e.BadRequestError("Choose a member to follow.", validation.Errors{
+			"userId": validation.NewError("validation_required", "Choose a member to follow."),
+		})
+	}
+	if body.UserID == e.Auth.Id {
+		return e.BadRequestError("You cannot follow yourself.", validation.Errors{
+			"userId": validation.NewError("validation_self_follow", "You cannot follow yourself."),
+		})
+	}
+	if _, err := e.App.FindRecordById("users", body.UserID); err != nil {
+		return e.NotFoundError("That member does not exist.", validation.Errors{
+			"userId": validation.NewError("validation_unknown_user", "That member does not exist."),
+		})
+	}
+	if err := Follow(e.App, e.Auth.Id, body.UserID); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, FollowState{UserID: body.UserID, Following: true})
+}
+
+// Follow records that follower follows target, doing nothing when it already does.
+func Follow(app core.App, follower, target string) error {
+	if IsFollowing(app, follower, target) {
+		return nil
+	}
+	collection, err := app.FindCachedCollectionByNameOrId("follows")
+	if err != nil {
+		return err
+	}
+	rec := core.NewRecord(collection)
+	rec.Set("follower", follower)
+	rec.Set("following", target)
+	if err := app.Save(rec); err != nil && !IsFollowing(app, follower, target) {
+		return err
+	}
+	return nil
+}
+
+// unfollow removes the follow of userId, if any.
+func unfollow(e *core.RequestEvent) error {
+	target := e.Request.PathValue("userId")
+	rec, err := e.App.FindFirstRecordByFilter("follows", "follower = {:me} && following = {:target}",
+		dbx.Params{"me": e.Auth.Id, "target": target})
+	if err == nil {
+		if err := e.App.Delete(rec); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	return e.JSON(http.StatusOK, FollowState{UserID: target, Following: false})
+}
+
+// IsFollowing reports whether follower follows target.
+func IsFollowing(app core.App, follower, target string) bool {
+	var n int
+	err := app.DB().Select("COUNT(*)").From("follows").
+		Where(dbx.HashExp{"follower": follower, "following": target}).Row(&n)
+	return err == nil && n > 0
+}
+
+// following lists the members the signed-in member follows, by name (the watched-with
+// picker reads it).
+func following(e *core.RequestEvent) error {
+	users, err := linkedUsers(e.App, "following", "follower", e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	out := make([]auth.User, len(users))
+	for i, u := range users {
+		out[i] = auth.PublicUser(u)
+	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// followers lists who follows the signed-in member, each with whether they are followed back.
+func followers(e *core.RequestEvent) error {
+	users, err := linkedUsers(e.App, "follower", "following", e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	followed, err := FollowedIDs(e.App, e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	out := make([]Follower, len(users))
+	for i, u := range users {
+		out[i] = Follower{User: auth.PublicUser(u), IsFollowing: followed[u.Id]}
+	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// linkedUsers returns the members on the `pick` side of follows rows whose `match` side is
+// id, ordered by first and last name. pick and match are column names from this file,
+// never input.
+func linkedUsers(app core.App, pick, match, id string) ([]*core.Record, error) {
+	var ids []string
+	err := app.DB().NewQuery(`
+		SELECT u.id FROM follows f JOIN users u ON u.id = f.` + pick + `
+		WHERE f.` + match + ` = {:id}
+		ORDER BY u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.id`).
+		Bind(dbx.Params{"id": id}).Column(&ids)
+	if err != nil {
+		return nil, err
+	}
+	return findUsersInOrder(app, ids)
+}
+
+// findUsersInOrder loads member records keeping the order of ids.
+func findUsersInOrder(app core.App, ids []string) ([]*core.Record, error) {
+	records, err := app.FindRecordsByIds("users", ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*core.Record, len(records))
+	for _, r := range records {
+		byID[r.Id] = r
+	}
+	out := make([]*core.Record, 0, len(ids))
+	for _, id := range ids {
+		if r := byID[id]; r != nil {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// FollowedIDs returns the set of members that follower follows.
+func FollowedIDs(app core.App, follower string) (map[string]bool, error) {
+	var ids []string
+	err := app.DB().Select("following").From("follows").
+		Where(dbx.HashExp{"follower": follower}).Column(&ids)
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set, err
+}

@@ -1,0 +1,106 @@
+package social
+
+import (
+	"net/http"
+	"strconv"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Suggestion is a member you may know: the User shape plus how many of the people you
+// follow already follow them.
+type Suggestion struct {
+	auth.User
+	MutualCount int `json:"mutualCount"`
+}
+
+// suggestedFriends answers the sidebar's 'People You May Know': three members.
+func suggestedFriends(e *core.RequestEvent) error {
+	list, err := Suggestions(e.App, e.Auth.Id, 3)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+// userSuggestions answers the Discover tab: the same ranking, a longer list (limit ≤ 50).
+func userSuggestions(e *core.RequestEvent) error {
+	limit, err := strconv.Atoi(e.Request.URL.Query().Get("limit"))
+	if err != nil || limit <= 0 {
+		limit = 20
+	}
+	list, err := Suggestions(e.App, e.Auth.Id, min(limit, 50))
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+// Suggestions ranks members for me to follow: friends of friends first (by how many of the
+// people I follow follow them), then the most-followed other members. It never includes me
+// or anyone I already follow.
+func Suggestions(app core.App, me string, limit int) ([]Suggestion, error) {
+	type row struct {
+		ID     string `db:"id"`
+		Mutual int    `db:"mutual"`
+	}
+	var rows []row
+	err := app.DB().NewQuery(`
+		SELECT f2.following AS id, COUNT(*) AS mutual
+		FROM follows f1
+		JOIN follows f2 ON f2.follower = f1.following
+		WHERE f1.follower = {:me}
+		  AND f2.following != {:me}
+		  AND f2.following NOT IN (SELECT following FROM follows WHERE follower = {:me})
+		GROUP BY f2.following
+		ORDER BY mutual DESC, MAX(f2.created) DESC
+		LIMIT {:limit}`).Bind(dbx.Params{"me": me, "limit": limit}).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) < limit {
+		var popular []row
+		err := app.DB().NewQuery(`
+			SELECT u.id AS id, 0 AS mutual
+			FROM users u
+			LEFT JOIN follows f ON f.following = u.id
+			WHERE u.id != {:me}
+			  AND u.id NOT IN (SELECT following FROM follows WHERE follower = {:me})
+			GROUP BY u.id
+			ORDER BY COUNT(f.id) DESC, u.created DESC
+			LIMIT {:limit}`).Bind(dbx.Params{"me": me, "limit": limit}).All(&popular)
+		if err != nil {
+			return nil, err
+		}
+		seen := make(map[string]bool, len(rows))
+		for _, r := range rows {
+			seen[r.ID] = true
+		}
+		for _, p := range popular {
+			if len(rows) == limit {
+				break
+			}
+			if !seen[p.ID] {
+				rows = append(rows, p)
+			}
+		}
+	}
+	ids := make([]string, len(rows))
+	mutual := make(map[string]int, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+		mutual[r.ID] = r.Mutual
+	}
+	users, err := findUsersInOrder(app, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Suggestion, len(users))
+	for i, u := range users {
+		out[i] = Suggestion{User: auth.PublicUser(u), MutualCount: mutual[u.Id]}
+	}
+	return out, nil
+}
