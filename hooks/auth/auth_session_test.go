@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/testutil"
@@ -229,4 +230,46 @@ func TestLoginLogoutRedirects(t *testing.T) {
 	for _, s := range scenarios {
 		s.Test(t)
 	}
+}
+
+func TestSecureCookieOverHTTPS(t *testing.T) {
+	(&tests.ApiScenario{
+		Name:   "behind an https proxy the cookie is Secure",
+		Method: http.MethodPost, URL: "/api/auth/signup",
+		Body:           strings.NewReader(`{"email":"tls@example.com","password":"password123","passwordConfirm":"password123"}`),
+		Headers:        map[string]string{"X-Forwarded-Proto": "https"},
+		TestAppFactory: testutil.Factory(nil),
+		ExpectedStatus: http.StatusOK, ExpectedContent: []string{`"email":"tls@example.com"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			if c := sessionCookieFrom(res); c == nil || !c.Secure {
+				t.Fatalf("expected a Secure cookie, got %+v", c)
+			}
+		},
+	}).Test(t)
+}
+
+func TestPasswordResetLinkOpensOurPage(t *testing.T) {
+	(&tests.ApiScenario{
+		Name:   "the reset email links to /reset-password/{token}",
+		Method: http.MethodPost, URL: "/api/collections/users/request-password-reset",
+		Body: strings.NewReader(`{"email":"ana@example.com"}`),
+		TestAppFactory: testutil.Factory(func(t testing.TB, app *tests.TestApp) {
+			u := testutil.CreateUser(t, app, "Ana")
+			u.SetEmail("ana@example.com")
+			if err := app.Save(u); err != nil {
+				t.Fatal(err)
+			}
+		}),
+		ExpectedStatus: http.StatusNoContent,
+		Delay:          100 * time.Millisecond, // PocketBase sends the email in the background
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			if app.TestMailer.TotalSend() != 1 {
+				t.Fatalf("expected one email, got %d", app.TestMailer.TotalSend())
+			}
+			body := app.TestMailer.LastMessage().HTML
+			if !strings.Contains(body, "/reset-password/") || strings.Contains(body, "/_/#/auth/") {
+				t.Fatalf("the link must open our page: %s", body)
+			}
+		},
+	}).Test(t)
 }
