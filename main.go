@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"cinecircle/hooks"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/demo"
 	_ "cinecircle/pb_migrations"
 
@@ -35,6 +36,7 @@ func main() {
 	app.RootCmd.Use = "cinecircle"
 	app.RootCmd.Short = "CineCircle: a self-hosted social movie and TV diary"
 	app.RootCmd.AddCommand(demo.Command(app))
+	app.RootCmd.AddCommand(catalog.Command(app))
 
 	public, err := fs.Sub(publicFiles, "pb_public")
 	if err != nil {

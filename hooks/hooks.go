@@ -6,6 +6,8 @@ import (
 	"io/fs"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/diary"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -15,6 +17,8 @@ import (
 // Register wires every domain into app. public is the built UI served at the site root.
 func Register(app core.App, public fs.FS) {
 	auth.Register(app)
+	catalog.Register(app)
 	social.Register(app)
+	diary.Register(app)
 	web.Register(app, public)
 }

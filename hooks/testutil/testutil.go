@@ -111,3 +111,40 @@ func SignedIn(headers map[string]string, firstName string, setup func(t testing.
 		}
 	})
 }
+
+// CreateMovie saves a catalog movie with public id id.
+func CreateMovie(t testing.TB, app core.App, id int, title string, year, runtime int, genres ...string) *core.Record {
+	t.Helper()
+	return saveTitle(t, app, "movies", map[string]any{
+		"tmdbId": id, "title": title, "year": year, "releaseDate": fmt.Sprint(year),
+		"runtime": runtime, "genres": genres, "source": "embedded",
+	})
+}
+
+// CreateShow saves a catalog TV show with public id id and the given episode counts per season.
+func CreateShow(t testing.TB, app core.App, id int, name string, year, episodeRuntime int, episodesPerSeason ...int) *core.Record {
+	t.Helper()
+	seasons := make([]map[string]any, len(episodesPerSeason))
+	for i, n := range episodesPerSeason {
+		seasons[i] = map[string]any{"seasonNumber": i + 1, "episodeCount": n, "name": fmt.Sprintf("Season %d", i+1)}
+	}
+	return saveTitle(t, app, "tv_shows", map[string]any{
+		"tmdbId": id, "name": name, "year": year, "firstAirDate": fmt.Sprint(year),
+		"episodeRuntime": episodeRuntime, "numberOfSeasons": len(seasons), "seasons": seasons,
+		"genres": []string{"Drama"}, "source": "embedded",
+	})
+}
+
+func saveTitle(t testing.TB, app core.App, collection string, fields map[string]any) *core.Record {
+	t.Helper()
+	col, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(col)
+	r.Load(fields)
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

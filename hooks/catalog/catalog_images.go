@@ -1,0 +1,127 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// DefaultImageBase is TMDB's image host; TMDB_IMAGE_BASE overrides it.
+const DefaultImageBase = "https://image.tmdb.org/t/p"
+
+// ImageCacheDir is the folder under the data dir that keeps fetched posters.
+const ImageCacheDir = "image_cache"
+
+// imageSizes are the poster widths the UI asks for (SPEC §7).
+var imageSizes = map[string]bool{"w92": true, "w154": true, "w185": true, "w500": true}
+
+// imageFile is a single TMDB image file name: no folders, no dots but the extension's.
+var imageFile = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}\.(jpg|jpeg|png|webp)$`)
+
+const (
+	imageCacheHeader = "public, max-age=2592000, immutable"
+	maxImageBytes    = 10 << 20
+	// skipSuccessLog keeps poster hits out of the request log, as for static files.
+	skipSuccessLog = "__skipSuccessActivityLogger"
+)
+
+// errImageMissing is the upstream's 404.
+var errImageMissing = errors.New("image not found upstream")
+
+// imageLocks serialize fetches of the same file (striped, so the lock set stays small):
+// a page full of one poster fetches it once.
+var imageLocks [64]sync.Mutex
+
+// handleImage serves /img/{size}/{file}: a poster from the disk cache, fetched from
+// the image host on first use. Members' browsers never contact the image host, and the
+// same-origin image works offline and in the share card.
+func (s *service) handleImage(e *core.RequestEvent) error {
+	size := e.Request.PathValue("size")
+	file := e.Request.PathValue("file")
+	if !imageSizes[size] {
+		return e.BadRequestError("The image size must be one of w92, w154, w185 or w500.", nil)
+	}
+	if !imageFile.MatchString(file) {
+		return e.BadRequestError("The image name is not valid.", nil)
+	}
+	dir := filepath.Join(e.App.DataDir(), ImageCacheDir, size)
+	path := filepath.Join(dir, file)
+	if _, err := os.Stat(path); err != nil {
+		if err := s.fetchImage(e.Request.Context(), size, file, dir); err != nil {
+			if errors.Is(err, errImageMissing) {
+				return e.NotFoundError("We couldn't find that image.", nil)
+			}
+			e.App.Logger().Warn("catalog: image fetch failed", "size", size, "file", file, "error", err.Error())
+			return e.Error(http.StatusBadGateway, "The image host is not answering right now.", nil)
+		}
+	}
+	e.Set(skipSuccessLog, true)
+	h := e.Response.Header()
+	h.Set("Cache-Control", imageCacheHeader)
+	h.Set("Content-Type", mime.TypeByExtension(filepath.Ext(file)))
+	return e.FileFS(os.DirFS(dir), file)
+}
+
+// fetchImage downloads size/file from the image host into dir, atomically (a temp file
+// renamed into place), so a half-written poster is never served.
+func (s *service) fetchImage(ctx context.Context, size, file, dir string) error {
+	h := fnv.New32a()
+	h.Write([]byte(size + "/" + file))
+	lock := &imageLocks[h.Sum32()%uint32(len(imageLocks))]
+	lock.Lock()
+	defer lock.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, file)); err == nil {
+		return nil // fetched while we waited
+	}
+
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(s.imageBase, "/")+"/"+size+"/"+file, nil)
+	if err != nil {
+		return err
+	}
+	res, err := s.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	switch {
+	case res.StatusCode == http.StatusNotFound:
+		return errImageMissing
+	case res.StatusCode != http.StatusOK:
+		return fmt.Errorf("image host answered HTTP %d", res.StatusCode)
+	case !strings.HasPrefix(res.Header.Get("Content-Type"), "image/"):
+		return fmt.Errorf("image host answered %q, not an image", res.Header.Get("Content-Type"))
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".fetch-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	n, err := io.Copy(tmp, io.LimitReader(res.Body, maxImageBytes+1))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if n > maxImageBytes {
+		return fmt.Errorf("image larger than %d bytes", maxImageBytes)
+	}
+	return os.Rename(tmp.Name(), filepath.Join(dir, file))
+}

@@ -1,0 +1,55 @@
+// Package diary owns what members watch: watch entries (one current status per member
+// and title), the dated diary of watches, episode reviews, the activities those changes
+// post, and the member's numbers (stats, profile analytics).
+package diary
+
+import (
+	"time"
+
+	"cinecircle/hooks/catalog"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Register binds the diary domain's routes to app, and tells the catalog what members
+// logged lately (its trending without TMDB).
+func Register(app core.App) {
+	catalog.SetRecentLogs(app, RecentLogs)
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		g := se.Router.Group("/api")
+		g.Bind(apis.RequireAuth("users"))
+		g.POST("/user/movies", saveEntryHandler(Movie))
+		g.POST("/user/tv-shows", saveEntryHandler(TV))
+		g.GET("/user/movies", listEntriesHandler(Movie))
+		g.GET("/user/tv-shows", listEntriesHandler(TV))
+		g.DELETE("/user/movies/{id}", deleteEntryHandler(Movie))
+		g.DELETE("/user/tv-shows/{id}", deleteEntryHandler(TV))
+		g.GET("/user/stats", statsHandler)
+		g.GET("/users/{id}/profile", profileHandler)
+		g.GET("/users/{id}/diary", diaryHandler)
+		g.POST("/tv-shows/{id}/episode-reviews", createEpisodeReview)
+		g.GET("/tv-shows/{id}/episode-reviews", listEpisodeReviews)
+		g.DELETE("/episode-reviews/{id}", deleteEpisodeReview)
+		return se.Next()
+	})
+}
+
+// RecentLogs lists the public ids of the titles of kind ("movie" or "tv") that members
+// logged most since the given time: activities count, so a title many members logged
+// outranks one member's re-saves.
+func RecentLogs(app core.App, kind string, since time.Time, limit int) ([]int, error) {
+	table, rel := "movies", "movie"
+	if kind == string(catalog.TV) {
+		table, rel = "tv_shows", "tvShow"
+	}
+	var ids []int
+	err := app.DB().NewQuery(`
+		SELECT t.tmdbId FROM activities a JOIN ` + table + ` t ON t.id = a.` + rel + `
+		WHERE a.created >= {:since}
+		GROUP BY t.tmdbId ORDER BY COUNT(DISTINCT a.user) DESC, COUNT(*) DESC, MAX(a.created) DESC
+		LIMIT {:limit}`).
+		Bind(dbx.Params{"since": since.UTC().Format("2006-01-02 15:04:05.000Z"), "limit": limit}).Column(&ids)
+	return ids, err
+}

@@ -1,0 +1,249 @@
+package diary
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// EpisodeReviewJSON is an episode review as the API returns it.
+type EpisodeReviewJSON struct {
+	ID            string    `json:"id"`
+	TvShowID      int       `json:"tvShowId"`
+	SeasonNumber  int       `json:"seasonNumber"`
+	EpisodeNumber int       `json:"episodeNumber"`
+	EpisodeName   string    `json:"episodeName"`
+	Rating        float64   `json:"rating"`
+	Review        string    `json:"review"`
+	User          auth.User `json:"user"`
+	CreatedAt     string    `json:"createdAt"`
+}
+
+// episodeInput is a validated episode review payload.
+type episodeInput struct {
+	Season, Episode int
+	Name            string
+	Rating          float64
+	Review          string
+}
+
+// parseEpisode validates an episode review payload against the show's known seasons.
+func parseEpisode(raw map[string]any, seasons []seasonCount) (episodeInput, error) {
+	var in episodeInput
+	errs := validation.Errors{}
+	in.Season, errs["seasonNumber"] = wholeNumber(raw["seasonNumber"], 0)
+	in.Episode, errs["episodeNumber"] = wholeNumber(raw["episodeNumber"], 1)
+	var err error
+	if in.Rating, err = ParseRating(raw["rating"]); err != nil {
+		errs["rating"] = err
+	}
+	if in.Review, err = parseReview(raw["review"]); err != nil {
+		errs["review"] = err
+	}
+	if name, ok := raw["episodeName"].(string); ok {
+		in.Name = strings.TrimSpace(name)
+		if len([]rune(in.Name)) > 300 {
+			errs["episodeName"] = validation.NewError("validation_length_too_long", "Episode names can be at most 300 characters.")
+		}
+	}
+	if errs["seasonNumber"] == nil && errs["episodeNumber"] == nil {
+		known := false
+		for _, s := range seasons {
+			if s.SeasonNumber == in.Season {
+				known = true
+				if s.EpisodeCount > 0 && in.Episode > s.EpisodeCount {
+					errs["episodeNumber"] = validation.NewError("validation_unknown_episode",
+						"Season "+strconv.Itoa(in.Season)+" has "+strconv.Itoa(s.EpisodeCount)+" episodes.")
+				}
+			}
+		}
+		if !known {
+			errs["seasonNumber"] = validation.NewError("validation_unknown_season", "This show has no season "+strconv.Itoa(in.Season)+".")
+		}
+	}
+	if in.Rating == 0 && in.Review == "" && errs["rating"] == nil && errs["review"] == nil {
+		errs["rating"] = validation.NewError("validation_required", "Give a rating or write a review.")
+	}
+	return in, errs.Filter()
+}
+
+// wholeNumber reads a JSON number that must be a whole number ≥ min.
+func wholeNumber(v any, min int) (int, error) {
+	f, ok := v.(float64)
+	if !ok || f != math.Trunc(f) || f < float64(min) || f > 100000 {
+		return 0, validation.NewError("validation_invalid_number", "Must be a whole number from "+strconv.Itoa(min)+".")
+	}
+	return int(f), nil
+}
+
+// seasonCount is the part of a show's seasons JSON episode checks need.
+type seasonCount struct {
+	SeasonNumber int `json:"seasonNumber"`
+	EpisodeCount int `json:"episodeCount"`
+}
+
+// createEpisodeReview answers POST /api/tv-shows/{id}/episode-reviews.
+func createEpisodeReview(e *core.RequestEvent) error {
+	show, err := showFromPath(e)
+	if err != nil {
+		return err
+	}
+	raw := map[string]any{}
+	if err := e.BindBody(&raw); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", err)
+	}
+	review, err := CreateEpisodeReview(e.App, e.Auth.Id, show, raw)
+	var verrs validation.Errors
+	if errors.As(err, &verrs) {
+		return e.BadRequestError("Please check the highlighted fields.", verrs)
+	}
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, episodeJSON(review, show, e.Auth))
+}
+
+// CreateEpisodeReview validates raw against the show's known seasons and saves the review
+// with its episode_review activity in one transaction.
+func CreateEpisodeReview(app core.App, userID string, show *core.Record, raw map[string]any) (*core.Record, error) {
+	var seasons []seasonCount
+	_ = show.UnmarshalJSONField("seasons", &seasons)
+	in, err := parseEpisode(raw, seasons)
+	if err != nil {
+		return nil, err
+	}
+	var review *core.Record
+	err = app.RunInTransaction(func(tx core.App) error {
+		col, err := tx.FindCachedCollectionByNameOrId("episode_reviews")
+		if err != nil {
+			return err
+		}
+		review = core.NewRecord(col)
+		review.Load(map[string]any{
+			"user": userID, "tvShow": show.Id, "seasonNumber": in.Season, "episodeNumber": in.Episode,
+			"episodeName": in.Name, "rating": in.Rating, "review": in.Review,
+		})
+		if err := tx.Save(review); err != nil {
+			return err
+		}
+		acol, err := tx.FindCachedCollectionByNameOrId("activities")
+		if err != nil {
+			return err
+		}
+		activity := core.NewRecord(acol)
+		activity.Load(map[string]any{
+			"user": userID, "type": "episode_review", "tvShow": show.Id,
+			"data": map[string]any{
+				"tvShowId": show.GetInt("tmdbId"), "tvShowName": show.GetString("name"),
+				"tvShowPosterPath": show.GetString("posterPath"), "seasonNumber": in.Season,
+				"episodeNumber": in.Episode, "episodeName": in.Name, "rating": in.Rating,
+				"review": in.Review, "episodeReviewId": review.Id,
+			},
+		})
+		return tx.Save(activity)
+	})
+	return review, err
+}
+
+// listEpisodeReviews answers GET /api/tv-shows/{id}/episode-reviews, newest first,
+// optionally for one season (?season=N).
+func listEpisodeReviews(e *core.RequestEvent) error {
+	show, err := showFromPath(e)
+	if err != nil {
+		return err
+	}
+	filter, params := "tvShow = {:s}", dbx.Params{"s": show.Id}
+	if season, err := strconv.Atoi(e.Request.URL.Query().Get("season")); err == nil {
+		filter += " && seasonNumber = {:n}"
+		params["n"] = season
+	}
+	reviews, err := e.App.FindRecordsByFilter("episode_reviews", filter, "-created", 200, 0, params)
+	if err != nil {
+		return err
+	}
+	authors := map[string]*core.Record{}
+	for _, r := range reviews {
+		authors[r.GetString("user")] = nil
+	}
+	ids := make([]string, 0, len(authors))
+	for id := range authors {
+		ids = append(ids, id)
+	}
+	users, err := e.App.FindRecordsByIds("users", ids)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		authors[u.Id] = u
+	}
+	out := make([]EpisodeReviewJSON, 0, len(reviews))
+	for _, r := range reviews {
+		out = append(out, episodeJSON(r, show, authors[r.GetString("user")]))
+	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// deleteEpisodeReview answers DELETE /api/episode-reviews/{id}: only its author may,
+// and its activity goes with it.
+func deleteEpisodeReview(e *core.RequestEvent) error {
+	review, err := e.App.FindRecordById("episode_reviews", e.Request.PathValue("id"))
+	if err != nil {
+		return e.NotFoundError("That episode review does not exist.", nil)
+	}
+	if review.GetString("user") != e.Auth.Id {
+		return e.ForbiddenError("Only the author can delete this episode review.", nil)
+	}
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		acts, err := tx.FindRecordsByFilter("activities",
+			"type = 'episode_review' && user = {:u} && data.episodeReviewId = {:id}", "", 0, 0,
+			dbx.Params{"u": e.Auth.Id, "id": review.Id})
+		if err != nil {
+			return err
+		}
+		for _, a := range acts {
+			if err := tx.Delete(a); err != nil {
+				return err
+			}
+		}
+		return tx.Delete(review)
+	})
+	if err != nil {
+		return err
+	}
+	return e.NoContent(http.StatusNoContent)
+}
+
+// showFromPath finds the show named by the {id} path value (its public id).
+func showFromPath(e *core.RequestEvent) (*core.Record, error) {
+	id, err := strconv.Atoi(e.Request.PathValue("id"))
+	if err != nil || id <= 0 {
+		return nil, e.BadRequestError("The show id must be a positive whole number.", nil)
+	}
+	show, err := findTitle(e.Request.Context(), e.App, TV, id)
+	switch {
+	case errors.Is(err, catalog.ErrNotFound):
+		return nil, e.NotFoundError("That show is not in the catalog.", nil)
+	case errors.Is(err, catalog.ErrUnavailable):
+		return nil, e.Error(http.StatusServiceUnavailable, "The catalog provider is not answering. Please try again in a minute.", nil)
+	}
+	return show, err
+}
+
+func episodeJSON(r, show, author *core.Record) EpisodeReviewJSON {
+	return EpisodeReviewJSON{
+		ID: r.Id, TvShowID: show.GetInt("tmdbId"), SeasonNumber: r.GetInt("seasonNumber"),
+		EpisodeNumber: r.GetInt("episodeNumber"), EpisodeName: r.GetString("episodeName"),
+		Rating: r.GetFloat("rating"), Review: r.GetString("review"), User: auth.PublicUser(author),
+		CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339),
+	}
+}

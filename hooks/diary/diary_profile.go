@@ -1,0 +1,221 @@
+package diary
+
+import (
+	"database/sql"
+	"errors"
+	"math"
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Profile is what GET /api/users/{id}/profile answers: the member, the follow counts
+// and their analytics.
+type Profile struct {
+	User           auth.User    `json:"user"`
+	IsMe           bool         `json:"isMe"`
+	IsFollowing    bool         `json:"isFollowing"`
+	FollowerCount  int          `json:"followerCount"`
+	FollowingCount int          `json:"followingCount"`
+	Totals         Totals       `json:"totals"`
+	Ratings        []int        `json:"ratingsHistogram"` // [i] = ratings that round to i+1 (1–10)
+	TopGenres      []GenreCount `json:"topGenres"`
+	PerMonth       []int        `json:"titlesPerMonth"` // this year, January first
+}
+
+// Totals are a member's all-time numbers.
+type Totals struct {
+	Movies   int     `json:"movies"`
+	Shows    int     `json:"shows"`
+	Episodes int     `json:"episodes"`
+	Reviews  int     `json:"reviews"`
+	Hours    float64 `json:"hours"`
+}
+
+// GenreCount is one genre and how many watched titles carry it.
+type GenreCount struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+}
+
+// DiaryItem is one dated watch on a profile's diary.
+type DiaryItem struct {
+	ID        string       `json:"id"`
+	WatchedAt string       `json:"watchedAt"`
+	Rating    float64      `json:"rating"`
+	Review    string       `json:"review"`
+	Rewatch   bool         `json:"rewatch"`
+	Kind      Kind         `json:"kind"`
+	Title     TitleSummary `json:"title"`
+}
+
+// profileUser resolves the {id} path value ("me" is the signed-in member).
+func profileUser(e *core.RequestEvent) (*core.Record, error) {
+	id := e.Request.PathValue("id")
+	if id == "me" || id == e.Auth.Id {
+		return e.Auth, nil
+	}
+	u, err := e.App.FindRecordById("users", id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, e.NotFoundError("That member does not exist.", nil)
+	}
+	return u, err
+}
+
+// profileHandler answers GET /api/users/{id}/profile.
+func profileHandler(e *core.RequestEvent) error {
+	u, err := profileUser(e)
+	if err != nil {
+		return err
+	}
+	p := Profile{User: auth.PublicUser(u), IsMe: u.Id == e.Auth.Id}
+	db := e.App.DB()
+	q := func(sql string, dst ...any) error {
+		return db.NewQuery(sql).Bind(dbx.Params{"u": u.Id, "me": e.Auth.Id}).Row(dst...)
+	}
+	var following int
+	var movieMinutes, episodeMinutes int
+	var diaryReviews, episodeReviews int
+	for _, step := range []error{
+		q(`SELECT COUNT(*) FROM follows WHERE following = {:u}`, &p.FollowerCount),
+		q(`SELECT COUNT(*) FROM follows WHERE follower = {:u}`, &p.FollowingCount),
+		q(`SELECT COUNT(*) FROM follows WHERE follower = {:me} AND following = {:u}`, &following),
+		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &p.Totals.Movies, &movieMinutes),
+		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &p.Totals.Shows),
+		q(`SELECT COUNT(DISTINCT e.tvShow || ':' || e.seasonNumber || ':' || e.episodeNumber), COALESCE(SUM(t.episodeRuntime), 0) FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow WHERE e.user = {:u}`, &p.Totals.Episodes, &episodeMinutes),
+		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
+		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
+	} {
+		if step != nil {
+			return step
+		}
+	}
+	p.IsFollowing = following > 0
+	p.Totals.Reviews = diaryReviews + episodeReviews
+	p.Totals.Hours = math.Round(float64(movieMinutes+episodeMinutes)/60*10) / 10
+	if p.Ratings, err = ratingsHistogram(e.App, u.Id); err != nil {
+		return err
+	}
+	if p.TopGenres, err = topGenres(e.App, u.Id, 5); err != nil {
+		return err
+	}
+	if p.PerMonth, err = titlesPerMonth(e.App, u.Id, time.Now().UTC().Year()); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, p)
+}
+
+// ratingsHistogram counts the member's current ratings, each rounded to a whole star 1–10.
+func ratingsHistogram(app core.App, userID string) ([]int, error) {
+	var ratings []float64
+	err := app.DB().NewQuery(`SELECT rating FROM watch_entries WHERE user = {:u} AND rating > 0`).
+		Bind(dbx.Params{"u": userID}).Column(&ratings)
+	hist := make([]int, 10)
+	for _, r := range ratings {
+		i := int(math.Round(r)) - 1
+		hist[max(0, min(9, i))]++
+	}
+	return hist, err
+}
+
+// topGenres counts the genres of the titles the member watched, most common first.
+func topGenres(app core.App, userID string, limit int) ([]GenreCount, error) {
+	var rows []GenreCount
+	err := app.DB().NewQuery(`
+		SELECT g.value AS name, COUNT(*) AS count
+		FROM watch_entries w
+		LEFT JOIN movies m ON m.id = w.movie
+		LEFT JOIN tv_shows t ON t.id = w.tvShow,
+		json_each(COALESCE(m.genres, t.genres, '[]')) g
+		WHERE w.user = {:u} AND w.status = 'watched'
+		GROUP BY g.value ORDER BY count DESC, name LIMIT {:limit}`).
+		Bind(dbx.Params{"u": userID, "limit": limit}).All(&rows)
+	if rows == nil {
+		rows = []GenreCount{}
+	}
+	return rows, err
+}
+
+// titlesPerMonth counts diary watches per month of year (UTC), January first.
+func titlesPerMonth(app core.App, userID string, year int) ([]int, error) {
+	type row struct {
+		Month int `db:"month"`
+		N     int `db:"n"`
+	}
+	var rows []row
+	err := app.DB().NewQuery(`
+		SELECT CAST(strftime('%m', watchedAt) AS INTEGER) AS month, COUNT(*) AS n
+		FROM diary WHERE user = {:u} AND strftime('%Y', watchedAt) = {:y}
+		GROUP BY month`).Bind(dbx.Params{"u": userID, "y": strconv.Itoa(year)}).All(&rows)
+	out := make([]int, 12)
+	for _, r := range rows {
+		if r.Month >= 1 && r.Month <= 12 {
+			out[r.Month-1] = r.N
+		}
+	}
+	return out, err
+}
+
+// diaryHandler answers GET /api/users/{id}/diary?page=N: dated watches, newest first,
+// 50 a page, with their titles (the UI groups them by month).
+func diaryHandler(e *core.RequestEvent) error {
+	u, err := profileUser(e)
+	if err != nil {
+		return err
+	}
+	page, _ := strconv.Atoi(e.Request.URL.Query().Get("page"))
+	page = max(page, 1)
+	const perPage = 50
+	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", perPage, (page-1)*perPage, dbx.Params{"u": u.Id})
+	if err != nil {
+		return err
+	}
+	movies, err := titlesByField(e.App, Movie, rows)
+	if err != nil {
+		return err
+	}
+	shows, err := titlesByField(e.App, TV, rows)
+	if err != nil {
+		return err
+	}
+	out := make([]DiaryItem, 0, len(rows))
+	for _, r := range rows {
+		item := DiaryItem{ID: r.Id, WatchedAt: isoTime(r.GetDateTime("watchedAt")), Rating: r.GetFloat("rating"),
+			Review: r.GetString("review"), Rewatch: r.GetBool("rewatch")}
+		if m := movies[r.GetString("movie")]; m != nil {
+			item.Kind, item.Title = Movie, summarize(Movie, m)
+		} else if t := shows[r.GetString("tvShow")]; t != nil {
+			item.Kind, item.Title = TV, summarize(TV, t)
+		} else {
+			continue
+		}
+		out = append(out, item)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].WatchedAt > out[j].WatchedAt })
+	return e.JSON(http.StatusOK, out)
+}
+
+// titlesByField loads the titles of kind that rows point at, by record id.
+func titlesByField(app core.App, kind Kind, rows []*core.Record) (map[string]*core.Record, error) {
+	ids := []string{}
+	for _, r := range rows {
+		if id := r.GetString(kind.relField()); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	out := map[string]*core.Record{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	records, err := app.FindRecordsByIds(kind.collection(), ids)
+	for _, r := range records {
+		out[r.Id] = r
+	}
+	return out, err
+}

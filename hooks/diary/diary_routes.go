@@ -1,0 +1,110 @@
+package diary
+
+import (
+	"errors"
+
+	"cinecircle/hooks/catalog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// saveEntryHandler answers POST /api/user/movies and /api/user/tv-shows.
+func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		raw := map[string]any{}
+		if err := e.BindBody(&raw); err != nil {
+			return e.BadRequestError("The request body is not valid JSON.", err)
+		}
+		in, err := ParseEntry(kind, raw, time.Now())
+		if err != nil {
+			return e.BadRequestError("Please check the highlighted fields.", err)
+		}
+		entry, activity, err := SaveEntry(e.Request.Context(), e.App, e.Auth, in)
+		var verrs validation.Errors
+		switch {
+		case errors.Is(err, catalog.ErrUnavailable):
+			return e.Error(http.StatusServiceUnavailable, "The catalog provider is not answering. Please try again in a minute.", nil)
+		case errors.Is(err, ErrTitleNotFound):
+			return e.NotFoundError("That title is not in the catalog.", validation.Errors{
+				kind.idField(): validation.NewError("validation_unknown_title", "That title is not in the catalog."),
+			})
+		case errors.As(err, &verrs):
+			return e.BadRequestError("Please check the highlighted fields.", verrs)
+		case err != nil:
+			return err
+		}
+		title, err := e.App.FindRecordById(kind.collection(), entry.GetString(kind.relField()))
+		if err != nil {
+			return err
+		}
+		out := entryJSON(e.App, entry, kind, title)
+		out.ActivityID = activity.Id
+		return e.JSON(http.StatusOK, out)
+	}
+}
+
+// listEntriesHandler answers GET /api/user/movies and /api/user/tv-shows: the member's
+// entries with their title data, newest change first, optionally one status only.
+func listEntriesHandler(kind Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		status := e.Request.URL.Query().Get("status")
+		filter := "user = {:u} && " + kind.relField() + " != ''"
+		if status != "" {
+			switch status {
+			case StatusWatched, StatusPlanned, StatusWatching, StatusDropped:
+				filter += " && status = {:s}"
+			default:
+				return e.BadRequestError("Unknown status filter.", validation.Errors{
+					"status": validation.NewError("validation_in_invalid", "Status must be watched, plan_to_watch, currently_watching or dropped."),
+				})
+			}
+		}
+		limit, _ := strconv.Atoi(e.Request.URL.Query().Get("limit"))
+		if limit <= 0 || limit > 1000 {
+			limit = 500
+		}
+		entries, err := e.App.FindRecordsByFilter("watch_entries", filter, "-updated", limit, 0,
+			dbx.Params{"u": e.Auth.Id, "s": status})
+		if err != nil {
+			return err
+		}
+		titles, err := titlesByField(e.App, kind, entries)
+		if err != nil {
+			return err
+		}
+		out := make([]EntryJSON, 0, len(entries))
+		for _, entry := range entries {
+			out = append(out, entryJSON(e.App, entry, kind, titles[entry.GetString(kind.relField())]))
+		}
+		return e.JSON(http.StatusOK, out)
+	}
+}
+
+// deleteEntryHandler answers DELETE /api/user/movies/{id} and /api/user/tv-shows/{id}:
+// the title leaves the member's lists and diary; posted activities stay until deleted.
+func deleteEntryHandler(kind Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		id, err := strconv.Atoi(e.Request.PathValue("id"))
+		if err != nil || id <= 0 {
+			return e.BadRequestError("The title id must be a positive whole number.", nil)
+		}
+		title, err := localTitle(e.App, kind, id)
+		if err != nil {
+			return e.NotFoundError("That title is not in your lists.", nil)
+		}
+		entry, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.relField()+" = {:t}",
+			dbx.Params{"u": e.Auth.Id, "t": title.Id})
+		if err != nil {
+			return e.NotFoundError("That title is not in your lists.", nil)
+		}
+		if err := e.App.Delete(entry); err != nil {
+			return err
+		}
+		return e.NoContent(http.StatusNoContent)
+	}
+}

@@ -1,0 +1,237 @@
+package diary
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+)
+
+// Statuses a watch entry can have (SPEC §4).
+const (
+	StatusWatched   = "watched"
+	StatusPlanned   = "plan_to_watch"
+	StatusWatching  = "currently_watching"
+	StatusDropped   = "dropped"
+	MaxReviewLength = 10000
+	maxWatchedWith  = 20
+	// futureSlack lets a member in the furthest time zone (UTC+14) log "today".
+	futureSlack = 14 * time.Hour
+)
+
+// Kind tells a movie entry from a TV entry.
+type Kind string
+
+// The two kinds of entry, with the names their payloads use for the title id.
+const (
+	Movie Kind = "movie"
+	TV    Kind = "tv"
+)
+
+// idField is the payload field that carries the title id for this kind.
+func (k Kind) idField() string {
+	if k == TV {
+		return "tvShowId"
+	}
+	return "movieId"
+}
+
+// EntryInput is a validated watch-entry payload (SPEC §3), ready to save.
+type EntryInput struct {
+	Kind        Kind
+	TitleID     int
+	Status      string
+	Rating      float64 // one decimal; 0 means no rating
+	Review      string
+	WatchedWith []string
+	WatchedAt   time.Time // zero unless watched or dropped
+}
+
+// withDetails reports whether a status carries rating, review, date and companions.
+func withDetails(status string) bool {
+	return status == StatusWatched || status == StatusDropped
+}
+
+// ParseEntry validates a decoded JSON payload field by field, so every failure names its
+// field. now is the server's clock (a blank date becomes now for watched and dropped).
+func ParseEntry(kind Kind, raw map[string]any, now time.Time) (EntryInput, error) {
+	in := EntryInput{Kind: kind}
+	errs := validation.Errors{}
+	idField := kind.idField()
+	if id, err := parseID(raw[idField]); err != nil {
+		errs[idField] = err
+	} else {
+		in.TitleID = id
+	}
+
+	status, _ := raw["status"].(string)
+	in.Status = strings.TrimSpace(status)
+	switch in.Status {
+	case StatusWatched, StatusPlanned, StatusWatching, StatusDropped:
+	case "":
+		errs["status"] = validation.NewError("validation_required", "Choose a status: watched, plan_to_watch, currently_watching or dropped.")
+	default:
+		errs["status"] = validation.NewError("validation_in_invalid", "Status must be watched, plan_to_watch, currently_watching or dropped.")
+	}
+
+	if r, err := ParseRating(raw["rating"]); err != nil {
+		errs["rating"] = err
+	} else {
+		in.Rating = r
+	}
+	if s, err := parseReview(raw["review"]); err != nil {
+		errs["review"] = err
+	} else {
+		in.Review = s
+	}
+	if ids, err := parseIDList(raw["watchedWith"]); err != nil {
+		errs["watchedWith"] = err
+	} else {
+		in.WatchedWith = ids
+	}
+	at, hasDate, err := parseDate(raw["watchedAt"], now)
+	if err != nil {
+		errs["watchedAt"] = err
+	}
+
+	if errs["status"] == nil && !withDetails(in.Status) {
+		only := func(field string) validation.Error {
+			return validation.NewError("validation_status_mismatch", "A "+field+" can only be given for watched or dropped titles.")
+		}
+		if errs["rating"] == nil && in.Rating > 0 {
+			errs["rating"] = only("rating")
+		}
+		if errs["review"] == nil && in.Review != "" {
+			errs["review"] = only("review")
+		}
+		if errs["watchedWith"] == nil && len(in.WatchedWith) > 0 {
+			errs["watchedWith"] = only("watched-with list")
+		}
+		if errs["watchedAt"] == nil && hasDate {
+			errs["watchedAt"] = only("watched date")
+		}
+	} else if errs["watchedAt"] == nil {
+		in.WatchedAt = now.UTC()
+		if hasDate {
+			in.WatchedAt = at
+		}
+	}
+	if len(errs) > 0 {
+		return in, errs
+	}
+	return in, nil
+}
+
+// ParseRating accepts a JSON number from 0 to 10 (or null/absent, meaning no rating) and
+// rounds it to one decimal: 7.25 becomes 7.3. Strings such as "7,5" are refused rather
+// than guessed at.
+func ParseRating(v any) (float64, error) {
+	if v == nil {
+		return 0, nil
+	}
+	f, ok := v.(float64)
+	if !ok {
+		return 0, validation.NewError("validation_not_a_number", "Rating must be a number from 0 to 10.")
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 10 {
+		return 0, validation.NewError("validation_out_of_range", "Rating must be between 0 and 10.")
+	}
+	return math.Round(f*10) / 10, nil
+}
+
+// parseReview trims the review and caps it at MaxReviewLength characters.
+func parseReview(v any) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", validation.NewError("validation_not_a_string", "Review must be text.")
+	}
+	s = strings.TrimSpace(strings.ToValidUTF8(s, "\uFFFD"))
+	if utf8.RuneCountInString(s) > MaxReviewLength {
+		return "", validation.NewError("validation_length_too_long", "Reviews can be at most 10,000 characters.")
+	}
+	return s, nil
+}
+
+// parseID accepts a positive whole number, or a string of digits, as a title id.
+func parseID(v any) (int, error) {
+	switch t := v.(type) {
+	case nil:
+		return 0, validation.NewError("validation_required", "Choose a title.")
+	case float64:
+		if t >= 1 && t <= math.MaxInt32*4 && t == math.Trunc(t) {
+			return int(t), nil
+		}
+	case string:
+		if n, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && n > 0 {
+			return n, nil
+		}
+	}
+	return 0, validation.NewError("validation_invalid_id", "The title id must be a positive whole number.")
+}
+
+// parseIDList accepts an array of member ids (null or absent means none), without repeats.
+func parseIDList(v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, validation.NewError("validation_not_a_list", "watchedWith must be a list of member ids.")
+	}
+	if len(list) > maxWatchedWith {
+		return nil, validation.NewError("validation_too_many", "You can add at most 20 friends.")
+	}
+	seen := map[string]bool{}
+	out := make([]string, 0, len(list))
+	for _, item := range list {
+		id, ok := item.(string)
+		id = strings.TrimSpace(id)
+		if !ok || id == "" {
+			return nil, validation.NewError("validation_invalid_id", "watchedWith must be a list of member ids.")
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// parseDate accepts an ISO date (YYYY-MM-DD) or date-time, not in the future. It reports
+// whether a non-blank date was given.
+func parseDate(v any, now time.Time) (time.Time, bool, error) {
+	if v == nil {
+		return time.Time{}, false, nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, false, validation.NewError("validation_invalid_date", "The watched date must be an ISO date such as 2026-11-22.")
+	}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false, nil
+	}
+	var t time.Time
+	var err error
+	if len(s) == len("2006-01-02") {
+		t, err = time.Parse("2006-01-02", s)
+	} else {
+		t, err = time.Parse(time.RFC3339Nano, s)
+	}
+	if err != nil {
+		return time.Time{}, true, validation.NewError("validation_invalid_date", "The watched date must be an ISO date such as 2026-11-22.")
+	}
+	if t.After(now.Add(futureSlack)) {
+		return time.Time{}, true, validation.NewError("validation_future_date", "The watched date cannot be in the future.")
+	}
+	if t.Year() < 1870 {
+		return time.Time{}, true, validation.NewError("validation_invalid_date", "The watched date is too far in the past.")
+	}
+	return t.UTC(), true, nil
+}

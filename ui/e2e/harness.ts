@@ -1,0 +1,218 @@
+// End-to-end harness: the real server binary on a loopback port with its own temporary
+// data directory, and Debian's Chromium driven by playwright-core. Nothing is mocked.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+
+const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+
+/** The server binary: $CINECIRCLE_BIN, else ../cinecircle next to ui/. */
+export const serverBinary = resolve(uiDir, process.env.CINECIRCLE_BIN ?? '../cinecircle')
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const SESSION_COOKIE = 'cinecircle_session'
+
+export interface RunningServer {
+  baseURL: string
+  dataDir: string
+  stop: () => Promise<void>
+}
+
+/** freePort asks the OS for a free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      srv.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port)
+        else reject(new Error('no port'))
+      })
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with code ${child.exitCode}:\n${output()}`)
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await sleep(150)
+  }
+  throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output()}`)
+}
+
+/**
+ * startServer runs `cinecircle serve` on a free loopback port with a fresh data dir and
+ * waits (up to 30 s) for /api/health. stop() kills it and removes the data dir.
+ */
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = await mkdtemp(join(tmpdir(), 'cinecircle-e2e-'))
+  const baseURL = `http://127.0.0.1:${port}`
+  const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env },
+  })
+  let log = ''
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    await waitForHealth(baseURL, child, () => log, 30_000)
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { baseURL, dataDir, stop }
+}
+
+/** launchBrowser starts headless Debian Chromium. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+}
+
+/** newContext: a fresh browser profile (no cookies) at a desktop size unless told. */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport })
+  context.setDefaultTimeout(10_000)
+  context.setDefaultNavigationTimeout(15_000)
+  return context
+}
+
+let counter = 0
+
+/** uniqueEmail: an address no other test in this run uses. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`
+}
+
+export const DEFAULT_PASSWORD = 'popcorn-and-plot'
+
+export interface Member {
+  email: string
+  password: string
+}
+
+/** createMember signs a member up through the API from Node (no browser session). */
+export async function createMember(
+  baseURL: string,
+  fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<Member> {
+  const email = fields.email ?? uniqueEmail()
+  const password = fields.password ?? DEFAULT_PASSWORD
+  const res = await fetch(`${baseURL}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, passwordConfirm: password, firstName: fields.firstName ?? '', lastName: fields.lastName ?? '' }),
+  })
+  if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`)
+  return { email, password }
+}
+
+/**
+ * signUpViaApi creates a member through the context's own request client, so the session
+ * cookie lands in that browser context, and (by default) completes the profile so the
+ * Complete Your Profile modal stays away.
+ */
+export async function signUpViaApi(
+  context: BrowserContext,
+  fields: { email?: string; password?: string; firstName?: string; lastName?: string; nickname?: string } = {},
+  options: { completeProfile?: boolean } = { completeProfile: true },
+): Promise<Member> {
+  const email = fields.email ?? uniqueEmail()
+  const password = fields.password ?? DEFAULT_PASSWORD
+  const firstName = fields.firstName ?? 'Maya'
+  const lastName = fields.lastName ?? 'Okafor'
+  const res = await context.request.post('/api/auth/signup', {
+    data: { email, password, passwordConfirm: password, firstName, lastName },
+  })
+  if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`)
+  if (options.completeProfile !== false) {
+    const nickname = fields.nickname ?? null
+    const done = await context.request.patch('/api/auth/user/name', {
+      data: { firstName, lastName, nickname, displayPreference: 'fullname' },
+    })
+    if (!done.ok()) throw new Error(`profile failed: ${done.status()} ${await done.text()}`)
+  }
+  return { email, password }
+}
+
+/** signUpViaUi fills the Create account form on /login. */
+export async function signUpViaUi(
+  page: Page,
+  fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<Member> {
+  const email = fields.email ?? uniqueEmail()
+  const password = fields.password ?? DEFAULT_PASSWORD
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await page.getByRole('tab', { name: 'Create account' }).click()
+  if (fields.firstName) await page.getByLabel('First name').fill(fields.firstName)
+  if (fields.lastName) await page.getByLabel('Last name').fill(fields.lastName)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  return { email, password }
+}
+
+/** signInViaUi fills the Sign in form on the current /login page. */
+export async function signInViaUi(page: Page, member: Member): Promise<void> {
+  await page.getByLabel('Email').fill(member.email)
+  await page.getByLabel('Password', { exact: true }).fill(member.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** visible waits until the locator is visible (playwright-core has no expect). */
+export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout })
+  return locator
+}
+
+/** hidden waits until the locator is hidden or gone. */
+export async function hidden(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout })
+}
+
+/** pathOf: the current path plus query of a page. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url())
+  return url.pathname + url.search
+}

@@ -1,0 +1,38 @@
+import js from '@eslint/js'
+import pluginQuery from '@tanstack/eslint-plugin-query'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig([
+  globalIgnores(['node_modules', 'dist', 'test-results']),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  reactHooks.configs.flat.recommended,
+  pluginQuery.configs['flat/recommended'],
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', '*.config.ts', '*.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+])

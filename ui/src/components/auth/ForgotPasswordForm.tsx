@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react'
+import { useRequestPasswordReset } from '../../queries/auth'
+import { FormAlert, TextField } from '../ui/FormField'
+import { MailIcon } from '../ui/icons'
+import { formErrors } from './errors'
+
+/** ForgotPasswordForm asks for the reset email and says when it has been sent. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('')
+  const reset = useRequestPasswordReset()
+  const { fields, general } = formErrors(reset.error, ['email'])
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    reset.mutate(email.trim())
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <div className="grid gap-4 text-center">
+        <div className="mx-auto grid size-14 place-items-center rounded-full bg-success/10 text-success">
+          <MailIcon className="size-7" />
+        </div>
+        <div role="status">
+          <h2 className="text-lg font-semibold">Check your inbox</h2>
+          <p className="mt-1 text-sm text-base-content/70">
+            If an account exists for <strong>{reset.variables}</strong>, we have sent it a link to reset the password.
+            The link expires after a while, so use it soon.
+          </p>
+        </div>
+        <button type="button" className="btn btn-ghost" onClick={onBack}>
+          Back to sign in
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+      <p className="text-sm text-base-content/70">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      <FormAlert>{general}</FormAlert>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fields.email}
+        autoFocus
+      />
+      <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+        {reset.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Send Reset Link
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={onBack}>
+        Back to sign in
+      </button>
+    </form>
+  )
+}

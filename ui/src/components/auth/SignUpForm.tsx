@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react'
+import { useSignup } from '../../queries/auth'
+import { FormAlert, TextField } from '../ui/FormField'
+import { formErrors } from './errors'
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const
+
+/** SignUpForm: names (optional here: the profile modal asks later), email, password twice. */
+export function SignUpForm() {
+  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' })
+  const signup = useSignup()
+  const { fields, general } = formErrors(signup.error, FIELDS)
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }))
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    signup.mutate({
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      passwordConfirm: values.passwordConfirm,
+    })
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Create account">
+      <FormAlert>{general}</FormAlert>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={fields.firstName}
+          autoFocus
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set('lastName')}
+          error={fields.lastName}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        onChange={set('email')}
+        error={fields.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+        error={fields.password}
+        hint="At least 8 characters."
+      />
+      <TextField
+        label="Confirm password"
+        name="passwordConfirm"
+        type="password"
+        autoComplete="new-password"
+        value={values.passwordConfirm}
+        onChange={set('passwordConfirm')}
+        error={fields.passwordConfirm}
+      />
+      <button type="submit" className="btn btn-primary mt-1" disabled={signup.isPending}>
+        {signup.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Create Account
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { episodesLabel, type SeasonSummary } from '../../lib/catalog'
+import { tvSeasonQuery } from '../../queries/catalog'
+import { ChevronDownIcon } from '../ui/icons'
+
+/**
+ * SeasonList: a show's seasons with their episode counts; opening a season loads its
+ * episodes (GET /api/tv-shows/{id}/seasons/{n}) and lists them.
+ */
+export function SeasonList({ tvId, seasons }: { tvId: number; seasons: SeasonSummary[] }) {
+  const [openSeasons, setOpenSeasons] = useState<ReadonlySet<number>>(() => new Set())
+  if (seasons.length === 0) return null
+  const toggle = (n: number) =>
+    setOpenSeasons((current) => {
+      const next = new Set(current)
+      if (next.has(n)) next.delete(n)
+      else next.add(n)
+      return next
+    })
+  return (
+    <section aria-labelledby="seasons-heading" className="mt-10">
+      <h2 id="seasons-heading" className="mb-3 text-xl font-bold">
+        Seasons
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {seasons.map((season) => (
+          <li key={season.seasonNumber}>
+            <SeasonRow
+              tvId={tvId}
+              season={season}
+              open={openSeasons.has(season.seasonNumber)}
+              onToggle={() => toggle(season.seasonNumber)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function seasonName(season: { seasonNumber: number; name?: string | null }): string {
+  return season.name?.trim() || `Season ${season.seasonNumber}`
+}
+
+function SeasonRow({
+  tvId,
+  season,
+  open,
+  onToggle,
+}: {
+  tvId: number
+  season: SeasonSummary
+  open: boolean
+  onToggle: () => void
+}) {
+  const panelId = useId()
+  const episodes = episodesLabel(season.episodeCount)
+  return (
+    <div className="rounded-box border border-base-300/70 bg-base-100">
+      <button
+        type="button"
+        className="flex w-full items-center justify-between gap-3 rounded-box px-4 py-3 text-left hover:bg-base-200/60"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+      >
+        <span className="font-semibold">{seasonName(season)}</span>
+        <span className="flex items-center gap-3 text-sm text-base-content/60">
+          {episodes}
+          <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </span>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label={`${seasonName(season)} episodes`}
+          className="border-t border-base-300/70 px-4 py-3"
+        >
+          <SeasonEpisodes tvId={tvId} seasonNumber={season.seasonNumber} />
+        </div>
+      )}
+    </div>
+  )
+}
+
+const airDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
+
+function airDateLabel(date: string | null): string | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return null
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(parsed.getTime()) ? null : airDateFormat.format(parsed)
+}
+
+function SeasonEpisodes({ tvId, seasonNumber }: { tvId: number; seasonNumber: number }) {
+  const { data, isPending, isError, refetch } = useQuery(tvSeasonQuery(tvId, seasonNumber))
+  if (isPending) {
+    return (
+      <ul className="flex flex-col gap-2" aria-busy="true" aria-label="Loading episodes">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="skeleton h-5 w-3/4" />
+        ))}
+      </ul>
+    )
+  }
+  if (isError) {
+    return (
+      <p className="text-sm text-error">
+        Episodes could not be loaded.{' '}
+        <button type="button" className="link" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </p>
+    )
+  }
+  const episodes = data.episodes ?? []
+  if (episodes.length === 0) {
+    return <p className="text-sm text-base-content/60">No episode details for this season yet.</p>
+  }
+  return (
+    <ol className="flex flex-col divide-y divide-base-300/60">
+      {episodes.map((episode) => {
+        const meta = [airDateLabel(episode.airDate), episode.runtime ? `${episode.runtime} min` : null].filter(Boolean).join(' · ')
+        return (
+          <li key={episode.episodeNumber} className="flex gap-3 py-2">
+            <span className="w-8 shrink-0 text-right text-sm font-semibold text-base-content/50 tabular-nums">
+              {episode.episodeNumber}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium">{episode.name?.trim() || `Episode ${episode.episodeNumber}`}</p>
+              {meta && <p className="text-xs text-base-content/60">{meta}</p>}
+              {episode.overview && <p className="mt-1 line-clamp-2 text-xs text-base-content/70">{episode.overview}</p>}
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

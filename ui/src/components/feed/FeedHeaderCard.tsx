@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router'
+import type { OwnUser } from '../../lib/users'
+import { Avatar } from '../ui/Avatar'
+import { PlusIcon } from '../ui/icons'
+
+/**
+ * FeedHeaderCard: 'Your Feed' with its display-only badges and the prompt (SPEC §2).
+ * The prompt opens the add dialog once the diary arrives; until then, Explore.
+ */
+export function FeedHeaderCard({ user }: { user: OwnUser }) {
+  const navigate = useNavigate()
+  return (
+    <section aria-labelledby="feed-title" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="feed-title" className="text-xl font-bold">
+            Your Feed
+          </h1>
+          <div className="flex gap-1.5" aria-label="Feed filters">
+            <span className="badge badge-primary">All</span>
+            <span className="badge badge-ghost">Friends</span>
+            <span className="badge badge-ghost">Following</span>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={() => void navigate('/search')}
+          className="group flex w-full items-center gap-3 rounded-field border border-base-300 bg-base-200/60 p-2.5 text-left transition-colors hover:border-primary/50 hover:bg-base-200 focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <Avatar user={user} size="sm" />
+          <span className="flex-1 text-base-content/60">What movie did you watch recently?</span>
+          <span className="grid size-8 place-items-center rounded-full bg-primary text-primary-content transition-transform group-hover:scale-105">
+            <PlusIcon className="size-4" />
+          </span>
+        </button>
+      </div>
+    </section>
+  )
+}

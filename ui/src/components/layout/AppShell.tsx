@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router'
+import { needsProfileCompletion, type OwnUser } from '../../lib/users'
+import { CompleteProfileModal } from '../profile/CompleteProfileModal'
+import { Header } from './Header'
+import { MobileBottomBar } from './MobileBottomBar'
+
+/**
+ * AppShell: the signed-in frame: header, page, mobile bottom bar, and the blocking
+ * Complete Your Profile modal when the profile needs it (everything else is inert then).
+ */
+export function AppShell({ user }: { user: OwnUser }) {
+  const mustComplete = needsProfileCompletion(user)
+  return (
+    <>
+      <div className="min-h-dvh bg-base-200" inert={mustComplete}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header user={user} />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 pt-6 pb-28 outline-none md:pb-12">
+          <Outlet />
+        </main>
+        <MobileBottomBar />
+      </div>
+      {mustComplete && <CompleteProfileModal user={user} />}
+    </>
+  )
+}

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { apiRequest, fieldError, getQueryFn, isUnauthorized, keyToUrl, parseApiError, serverMessage } from './api'
+
+describe('keyToUrl', () => {
+  it.each([
+    [['/api/auth/user'], '/api/auth/user'],
+    [['/api/auth', 'user'], '/api/auth/user'],
+    [['/api/movies', 42], '/api/movies/42'],
+    [['/api/feed', { limit: 20, page: 2 }], '/api/feed?limit=20&page=2'],
+    [['/api/movies/search', { q: 'the thing', skip: undefined }], '/api/movies/search?q=the+thing'],
+    [['/api/tv-shows', null, 7], '/api/tv-shows/7'],
+  ])('%j → %s', (key, url) => {
+    expect(keyToUrl(key)).toBe(url)
+  })
+})
+
+function stubFetch(response: Response) {
+  const fn = vi.fn((..._args: unknown[]) => Promise.resolve(response))
+  vi.stubGlobal('fetch', fn)
+  return fn
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const ctx = (queryKey: unknown[]) =>
+  ({ queryKey, signal: new AbortController().signal, meta: undefined, client: undefined }) as unknown as Parameters<
+    ReturnType<typeof getQueryFn>
+  >[0]
+
+describe('getQueryFn', () => {
+  it('GETs the joined key with credentials and the cache header', async () => {
+    const fetchFn = stubFetch(new Response(JSON.stringify({ id: 'u1' }), { status: 200 }))
+    const data = await getQueryFn({ on401: 'throw' })(ctx(['/api/auth', 'user']))
+    expect(data).toEqual({ id: 'u1' })
+    const [url, init] = fetchFn.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/auth/user')
+    expect(init.credentials).toBe('include')
+    expect(init.headers).toMatchObject({ 'Cache-Control': 'public, max-age=300' })
+  })
+
+  it('returns null on 401 only when asked', async () => {
+    stubFetch(new Response('{"status":401}', { status: 401 }))
+    await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/auth/user']))).resolves.toBeNull()
+    stubFetch(new Response('{"status":401,"message":"no"}', { status: 401 }))
+    await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/auth/user']))).rejects.toThrow(
+      '401: {"status":401,"message":"no"}',
+    )
+  })
+
+  it('uses the status text when the body is empty', async () => {
+    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }))
+    await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/x']))).rejects.toThrow('503: Service Unavailable')
+  })
+})
+
+describe('apiRequest', () => {
+  it('sends JSON with credentials and returns the parsed body', async () => {
+    const fetchFn = stubFetch(new Response('{"ok":true}', { status: 200 }))
+    await expect(apiRequest('POST', '/api/auth/login', { email: 'a@b.c' })).resolves.toEqual({ ok: true })
+    const [, init] = fetchFn.mock.calls[0] as [string, RequestInit]
+    expect(init.method).toBe('POST')
+    expect(init.credentials).toBe('include')
+    expect(init.body).toBe('{"email":"a@b.c"}')
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' })
+  })
+
+  it('returns null for 204', async () => {
+    stubFetch(new Response(null, { status: 204 }))
+    await expect(apiRequest('POST', '/api/auth/logout')).resolves.toBeNull()
+  })
+
+  it('throws status: body on failure, 401 included', async () => {
+    stubFetch(new Response('nope', { status: 401 }))
+    await expect(apiRequest('PATCH', '/api/auth/user/name', {})).rejects.toThrow('401: nope')
+  })
+})
+
+describe('parseApiError', () => {
+  const body = JSON.stringify({
+    status: 400,
+    message: 'Please check the highlighted fields.',
+    data: { email: { code: 'validation_required', message: 'Enter your email address.' } },
+  })
+
+  it('reads the PocketBase error shape', () => {
+    expect(parseApiError(new Error(`400: ${body}`))).toEqual({
+      status: 400,
+      message: 'Please check the highlighted fields.',
+      fields: { email: 'Enter your email address.' },
+    })
+    expect(fieldError(new Error(`400: ${body}`), 'email')).toBe('Enter your email address.')
+    expect(fieldError(new Error(`400: ${body}`), 'password')).toBeUndefined()
+    expect(fieldError(null, 'email')).toBeUndefined()
+  })
+
+  it('keeps a plain-text body as the message', () => {
+    expect(parseApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', fields: {} })
+  })
+
+  it('handles errors that never reached the server', () => {
+    expect(parseApiError(new TypeError('Failed to fetch'))).toEqual({ message: 'Failed to fetch', fields: {} })
+    expect(serverMessage(new TypeError('Failed to fetch'), 'Failed to update profile')).toBe('Failed to update profile')
+    expect(serverMessage(new Error(`400: ${body}`), 'x')).toBe('Please check the highlighted fields.')
+  })
+})
+
+describe('isUnauthorized', () => {
+  it.each([
+    [new Error('401: {}'), true],
+    [new Error('Unauthorized'), true],
+    [new Error('400: {"message":"Invalid"}'), false],
+    [new Error('500: code 4012'), false],
+  ])('%s → %s', (error, expected) => {
+    expect(isUnauthorized(error)).toBe(expected)
+  })
+})

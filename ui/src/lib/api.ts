@@ -1,0 +1,137 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query'
+
+// SPEC §7: every call to our server carries the session cookie and this cache header.
+export const API_HEADERS = { 'Cache-Control': 'public, max-age=300' } as const
+
+type KeyPart = string | number | boolean | null | undefined | Record<string, unknown>
+
+/**
+ * keyToUrl turns a query key into the path the default fetcher GETs: string and number
+ * parts are joined with '/' (SPEC §7). A plain object part becomes the query string, so
+ * ['/api/feed', { limit: 20, page: 2 }] reads /api/feed?limit=20&page=2. Null and
+ * undefined parts (and object entries) are skipped.
+ */
+export function keyToUrl(queryKey: readonly unknown[]): string {
+  const path: string[] = []
+  const params = new URLSearchParams()
+  for (const part of queryKey as readonly KeyPart[]) {
+    if (part == null) continue
+    if (typeof part === 'object') {
+      for (const [name, value] of Object.entries(part)) {
+        if (value == null) continue
+        params.append(name, typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value))
+      }
+      continue
+    }
+    path.push(String(part))
+  }
+  const joined = path.join('/').replace(/([^:])\/{2,}/g, '$1/')
+  const query = params.toString()
+  return query ? `${joined}?${query}` : joined
+}
+
+/**
+ * throwIfResNotOk raises the SPEC §8 error for a non-ok response: its message is the status,
+ * a colon and a space, then the body text (or the status text when the body is empty).
+ */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return
+  const text = await res.text().catch(() => '')
+  throw new Error(`${res.status}: ${text || res.statusText}`)
+}
+
+async function readBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return null as T
+  const text = await res.text()
+  if (!text) return null as T
+  return JSON.parse(text) as T
+}
+
+/**
+ * apiRequest performs a write (or any call that is not a query) with the same rules as
+ * the default fetcher and returns the parsed JSON body (null for an empty body).
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { ...API_HEADERS } : { ...API_HEADERS, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  await throwIfResNotOk(res)
+  return readBody<T>(res)
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw'
+
+/**
+ * getQueryFn is the default fetcher of SPEC §7: GET the path built from the query key.
+ * A 401 yields null only when the caller asked for it (on401: 'returnNull').
+ */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null, QueryKey> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(keyToUrl(queryKey), {
+      credentials: 'include',
+      headers: { ...API_HEADERS },
+      signal,
+    })
+    if (options.on401 === 'returnNull' && res.status === 401) return null
+    await throwIfResNotOk(res)
+    return readBody<T>(res)
+  }
+}
+
+/** ApiError is what an error thrown by the fetchers says once its JSON body is read. */
+export interface ApiError {
+  /** HTTP status, or undefined when the request never got an answer. */
+  status?: number
+  /** The server's human message, or the raw body / error text. */
+  message: string
+  /** Per-field messages from the server's `data` (PocketBase shape: field → {code, message}). */
+  fields: Record<string, string>
+}
+
+/** parseApiError reads an error thrown by apiRequest or the default fetcher. */
+export function parseApiError(error: unknown): ApiError {
+  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(raw)
+  if (!match) return { message: raw, fields: {} }
+  const status = Number(match[1])
+  const body = match[2] ?? ''
+  try {
+    const json = JSON.parse(body) as { message?: unknown; data?: unknown }
+    const fields: Record<string, string> = {}
+    if (json.data && typeof json.data === 'object') {
+      for (const [name, detail] of Object.entries(json.data as Record<string, unknown>)) {
+        const message = (detail as { message?: unknown } | null)?.message
+        if (typeof message === 'string' && message) fields[name] = message
+      }
+    }
+    const message = typeof json.message === 'string' && json.message ? json.message : body
+    return { status, message, fields }
+  } catch {
+    return { status, message: body, fields: {} }
+  }
+}
+
+/** fieldError is the server's message for one form field, if it sent one. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  if (!error) return undefined
+  return parseApiError(error).fields[field]
+}
+
+/**
+ * serverMessage is the server's message for a failed call, for toasts and form alerts;
+ * fallback when the call never reached the server or the server said nothing useful.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  const parsed = parseApiError(error)
+  if (parsed.status === undefined || !parsed.message.trim()) return fallback
+  return parsed.message
+}
+
+/** isUnauthorized tells a 401 (or a message saying Unauthorized) apart from other failures. */
+export function isUnauthorized(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  return /(^|\D)401(\D|$)/.test(message) || message.includes('Unauthorized')
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  applyStep,
+  goTo,
+  initialStepState,
+  nextTagline,
+  stepFromKey,
+  stepFromSwipe,
+  stepFromWheel,
+  TAGLINES,
+} from './landing'
+
+describe('applyStep', () => {
+  it('steps forward and locks for 500 ms', () => {
+    const s1 = applyStep(initialStepState, 1, 1000)
+    expect(s1).toEqual({ index: 1, lockedUntil: 1500 })
+    expect(applyStep(s1, 1, 1499)).toBe(s1)
+    expect(applyStep(s1, 1, 1500)).toEqual({ index: 2, lockedUntil: 2000 })
+  })
+
+  it('stays within 0 to 3', () => {
+    expect(applyStep(initialStepState, -1, 1000)).toBe(initialStepState)
+    const last = { index: 3, lockedUntil: 0 }
+    expect(applyStep(last, 1, 1000)).toBe(last)
+    expect(applyStep(last, -1, 1000)).toEqual({ index: 2, lockedUntil: 1500 })
+  })
+
+  it('ignores a zero step', () => {
+    expect(applyStep(initialStepState, 0, 1000)).toBe(initialStepState)
+  })
+})
+
+describe('goTo', () => {
+  it('jumps, clamps and honours the lock', () => {
+    expect(goTo(initialStepState, 3, 100)).toEqual({ index: 3, lockedUntil: 600 })
+    expect(goTo(initialStepState, 9, 100).index).toBe(3)
+    expect(goTo({ index: 1, lockedUntil: 500 }, 3, 400)).toEqual({ index: 1, lockedUntil: 500 })
+  })
+})
+
+describe('stepFromWheel', () => {
+  it.each([
+    [51, 1],
+    [50, 0],
+    [0, 0],
+    [-50, 0],
+    [-120, -1],
+  ])('%i → %i', (delta, step) => {
+    expect(stepFromWheel(delta)).toBe(step)
+  })
+})
+
+describe('stepFromKey', () => {
+  it.each([
+    ['ArrowDown', 1],
+    ['PageDown', 1],
+    ['ArrowUp', -1],
+    ['PageUp', -1],
+    ['Enter', 0],
+    ['a', 0],
+  ])('%s → %i', (key, step) => {
+    expect(stepFromKey(key)).toBe(step)
+  })
+})
+
+describe('stepFromSwipe', () => {
+  it.each([
+    ['long slow swipe up', 71, 2000, 1],
+    ['long slow swipe down', -71, 2000, -1],
+    ['exactly 70 slow', 70, 2000, 0],
+    ['short fast swipe', 45, 60, 1],
+    ['short fast swipe down', -45, 60, -1],
+    ['short but slow', 45, 200, 0],
+    ['40 px is not enough', 40, 10, 0],
+    ['fast speed but too long', 60, 800, 0],
+    ['tiny', 5, 5, 0],
+  ])('%s', (_, distance, ms, step) => {
+    expect(stepFromSwipe(distance, ms)).toBe(step)
+  })
+})
+
+describe('taglines', () => {
+  it('has 16 distinct taglines including the SPEC examples', () => {
+    expect(TAGLINES).toHaveLength(16)
+    expect(new Set(TAGLINES).size).toBe(16)
+    expect(TAGLINES).toContain('Where friends become film critics')
+    expect(TAGLINES).toContain('Track, rate, roast, repeat')
+  })
+
+  it('rotates and wraps', () => {
+    expect(nextTagline(0)).toBe(1)
+    expect(nextTagline(15)).toBe(0)
+    expect(nextTagline(0, 0)).toBe(0)
+  })
+})

@@ -1,0 +1,102 @@
+// Landing page stepping (SPEC §2 landing, §4 landing step, §9 landing constants).
+export const LANDING_SECTION_COUNT = 4
+export const STEP_LOCK_MS = 500
+export const WHEEL_THRESHOLD = 50
+export const SWIPE_DISTANCE = 70
+export const FAST_SWIPE_DISTANCE = 40
+export const FAST_SWIPE_SPEED = 0.5 // px per ms
+export const FAST_SWIPE_MAX_MS = 800
+export const TAGLINE_INTERVAL_MS = 4000
+export const TAGLINE_FADE_MS = 400
+
+export type Step = -1 | 0 | 1
+
+export interface StepState {
+  index: number
+  /** Time (ms) before which another step is ignored. */
+  lockedUntil: number
+}
+
+export const initialStepState: StepState = { index: 0, lockedUntil: 0 }
+
+/** clampIndex keeps an index within the four sections. */
+export function clampIndex(index: number): number {
+  return Math.min(LANDING_SECTION_COUNT - 1, Math.max(0, index))
+}
+
+/**
+ * applyStep moves by one section unless the 500 ms lock is still on or the move would
+ * leave the range. A move (or a jump with goTo) starts a new lock.
+ */
+export function applyStep(state: StepState, step: Step, now: number): StepState {
+  if (step === 0 || now < state.lockedUntil) return state
+  const index = clampIndex(state.index + step)
+  if (index === state.index) return state
+  return { index, lockedUntil: now + STEP_LOCK_MS }
+}
+
+/** goTo jumps straight to a section (the dots); it honours the lock too. */
+export function goTo(state: StepState, index: number, now: number): StepState {
+  const target = clampIndex(index)
+  if (now < state.lockedUntil || target === state.index) return state
+  return { index: target, lockedUntil: now + STEP_LOCK_MS }
+}
+
+/** stepFromWheel: a wheel delta above 50 (either way) is one step. */
+export function stepFromWheel(deltaY: number): Step {
+  if (deltaY > WHEEL_THRESHOLD) return 1
+  if (deltaY < -WHEEL_THRESHOLD) return -1
+  return 0
+}
+
+/** stepFromKey: arrow keys (and their page-wise friends) step. */
+export function stepFromKey(key: string): Step {
+  switch (key) {
+    case 'ArrowDown':
+    case 'PageDown':
+      return 1
+    case 'ArrowUp':
+    case 'PageUp':
+      return -1
+    default:
+      return 0
+  }
+}
+
+/**
+ * stepFromSwipe: distance is how far the finger moved up (start y minus end y, so a
+ * positive value means "next section"). A swipe counts above 70 px, or above 40 px when
+ * it is fast: faster than 0.5 px/ms and shorter than 800 ms.
+ */
+export function stepFromSwipe(distance: number, durationMs: number): Step {
+  const abs = Math.abs(distance)
+  const duration = Math.max(durationMs, 1)
+  const fast = abs / duration > FAST_SWIPE_SPEED && durationMs < FAST_SWIPE_MAX_MS
+  if (abs > SWIPE_DISTANCE || (abs > FAST_SWIPE_DISTANCE && fast)) return distance > 0 ? 1 : -1
+  return 0
+}
+
+/** The 16 rotating taglines of the hero (SPEC §1). */
+export const TAGLINES: readonly string[] = [
+  'Where friends become film critics',
+  'Track, rate, roast, repeat',
+  'Your watch history, with better company',
+  'Every movie night deserves a sequel',
+  'Rate it. Review it. Argue about it.',
+  'The group chat, but for movies',
+  'Binge together, even when apart',
+  'Your next favourite film is one friend away',
+  'Popcorn opinions, shared daily',
+  'Keep score of every credit roll',
+  'From first watch to fiftieth rewatch',
+  'Find out who really has the best taste',
+  'Less scrolling, more watching',
+  'Every season, every episode, every verdict',
+  'Lights down, ratings up',
+  'Your circle, your cinema',
+]
+
+/** nextTagline is the index shown after the current one, wrapping around. */
+export function nextTagline(index: number, count: number = TAGLINES.length): number {
+  return count > 0 ? (index + 1) % count : 0
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { isPurgeable, queryClient, shouldRetryMutation, shouldRetryQuery } from './queryClient'
+
+describe('shouldRetryQuery (SPEC §8)', () => {
+  it.each([
+    [0, new Error('401: {"message":"The request requires valid record authorization token."}'), false],
+    [0, new Error('Unauthorized'), false],
+    [0, new Error('500: boom'), true],
+    [1, new Error('500: boom'), true],
+    [2, new Error('500: boom'), false],
+    [0, new TypeError('Failed to fetch'), true],
+    [0, new Error('404: {}'), true],
+  ])('failures before=%i, %s → %s', (failures, error, expected) => {
+    expect(shouldRetryQuery(failures, error)).toBe(expected)
+  })
+})
+
+describe('shouldRetryMutation (SPEC §8)', () => {
+  it.each([
+    [0, new Error('400: {"message":"Please check the highlighted fields."}'), false],
+    [0, new Error('401: {}'), false],
+    [0, new Error('Unauthorized'), false],
+    [0, new Error('500: boom'), true],
+    [1, new Error('500: boom'), false],
+    [0, new Error('503: Service Unavailable'), true],
+    [0, new Error('403: {}'), true],
+  ])('failures before=%i, %s → %s', (failures, error, expected) => {
+    expect(shouldRetryMutation(failures, error)).toBe(expected)
+  })
+})
+
+describe('isPurgeable', () => {
+  const now = 10 * 60 * 60 * 1000
+  const min = 60 * 1000
+  it.each([
+    [{ dataUpdatedAt: now - 31 * min, observers: 0 }, true],
+    [{ dataUpdatedAt: now - 29 * min, observers: 0 }, false],
+    [{ dataUpdatedAt: now - 31 * min, observers: 1 }, false],
+    [{ dataUpdatedAt: 0, observers: 0 }, false],
+  ])('%j → %s', (query, expected) => {
+    expect(isPurgeable(query, now)).toBe(expected)
+  })
+})
+
+describe('queryClient defaults (SPEC §9)', () => {
+  it('uses the product constants', () => {
+    const q = queryClient.getDefaultOptions().queries
+    expect(q?.staleTime).toBe(15 * 60 * 1000)
+    expect(q?.gcTime).toBe(30 * 60 * 1000)
+    expect(q?.refetchOnReconnect).toBe(true)
+    expect(q?.refetchOnWindowFocus).toBe(false)
+    expect(q?.refetchInterval).toBe(false)
+    expect(q?.networkMode).toBe('online')
+    expect(typeof q?.queryFn).toBe('function')
+  })
+})

@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query'
+import { getQueryFn } from './api'
+
+// SPEC §9 data freshness and retention.
+export const STALE_TIME_MS = 15 * 60 * 1000
+export const GC_TIME_MS = 30 * 60 * 1000
+export const PURGE_INTERVAL_MS = 5 * 60 * 1000
+export const PURGE_AGE_MS = 30 * 60 * 1000
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+}
+
+function statusOf(message: string): number | undefined {
+  const match = /^(\d{3}):/.exec(message)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * shouldRetryQuery follows SPEC §8: a query whose error mentions 401 or Unauthorized is
+ * not retried; any other failure is retried up to twice. failureCount counts the
+ * failures before this decision, starting at 0 (TanStack's convention).
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const message = messageOf(error)
+  if (message.includes('401') || message.includes('Unauthorized')) return false
+  return failureCount < 2
+}
+
+/**
+ * shouldRetryMutation follows SPEC §8: a write refused with 401 or 400 is not retried
+ * (sending it again cannot help); any other failure is retried once.
+ */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  const message = messageOf(error)
+  const status = statusOf(message)
+  if (status === 400 || status === 401 || message.includes('Unauthorized')) return false
+  return failureCount < 1
+}
+
+/** What the purge needs to know of a cached query. */
+export interface PurgeCandidate {
+  dataUpdatedAt: number
+  observers: number
+}
+
+/**
+ * isPurgeable says whether a cached query may be dropped by the periodic purge: nothing
+ * on screen uses it and its data is older than 30 minutes. Queries that never received
+ * data (dataUpdatedAt 0) are left to the normal garbage collection.
+ */
+export function isPurgeable(query: PurgeCandidate, now: number): boolean {
+  return query.observers === 0 && query.dataUpdatedAt > 0 && now - query.dataUpdatedAt > PURGE_AGE_MS
+}
+
+/** The app's one QueryClient (SPEC §9 constants, SPEC §8 retries, SPEC §7 fetcher). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      staleTime: STALE_TIME_MS,
+      gcTime: GC_TIME_MS,
+      refetchOnReconnect: true,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      networkMode: 'online',
+      retry: shouldRetryQuery,
+    },
+    mutations: {
+      networkMode: 'online',
+      retry: shouldRetryMutation,
+    },
+  },
+})
+
+/** startStaleQueryPurge removes unused queries older than 30 minutes every 5 minutes. */
+export function startStaleQueryPurge(client: QueryClient = queryClient): () => void {
+  const timer = setInterval(() => {
+    const cache = client.getQueryCache()
+    const now = Date.now()
+    for (const query of cache.getAll()) {
+      if (isPurgeable({ dataUpdatedAt: query.state.dataUpdatedAt, observers: query.getObserversCount() }, now)) {
+        cache.remove(query)
+      }
+    }
+  }, PURGE_INTERVAL_MS)
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,164 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiRequest, getQueryFn } from '../lib/api'
+import { pb } from '../lib/pb'
+import type { DisplayPreference, OwnUser } from '../lib/users'
+
+/** authKeys: generic → specific. Joined by the default fetcher: ['/api/auth', 'user'] → /api/auth/user. */
+export const authKeys = {
+  all: ['/api/auth'] as const,
+  user: () => [...authKeys.all, 'user'] as const,
+  methods: () => ['/api/collections/users/auth-methods'] as const,
+}
+
+/** The feed's key, refreshed when a member's name changes (SPEC §7). */
+export const feedRootKey = ['/api/feed'] as const
+
+/** The signed-in member, or null for a visitor (SPEC §7: not retried, fresh 30 s, no refetch on focus). */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: authKeys.user(),
+    queryFn: getQueryFn<OwnUser>({ on401: 'returnNull' }),
+    retry: false,
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  })
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery())
+}
+
+/** The OAuth2 providers a superuser enabled (PocketBase's own auth-methods list). */
+export const authMethodsQuery = () =>
+  queryOptions({
+    queryKey: authKeys.methods(),
+    queryFn: () => pb.collection('users').listAuthMethods(),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  })
+
+export interface LoginBody {
+  email: string
+  password: string
+}
+
+export interface SignupBody extends LoginBody {
+  passwordConfirm: string
+  firstName?: string
+  lastName?: string
+}
+
+export interface NameBody {
+  firstName: string
+  lastName: string
+  nickname: string | null
+  displayPreference: DisplayPreference
+}
+
+export interface PasswordBody {
+  currentPassword: string
+  password: string
+  passwordConfirm: string
+}
+
+/**
+ * useStartSession returns the step every sign-in ends with: drop whatever the previous
+ * visitor had cached, then hold the new member as the current user.
+ */
+function useStartSession() {
+  const queryClient = useQueryClient()
+  return (user: OwnUser) => {
+    const keep = new Set<unknown>([authKeys.all[0], authKeys.methods()[0]])
+    queryClient.removeQueries({ predicate: (q) => !keep.has(q.queryKey[0]) })
+    queryClient.setQueryData(authKeys.user(), user)
+  }
+}
+
+export function useLogin() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<OwnUser>('POST', '/api/auth/login', body),
+    onSuccess: startSession,
+  })
+}
+
+export function useSignup() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (body: SignupBody) => apiRequest<OwnUser>('POST', '/api/auth/signup', body),
+    onSuccess: startSession,
+  })
+}
+
+/**
+ * useOAuthLogin signs in with an OAuth2 provider through the SDK's popup flow, exchanges
+ * the token it returns for our session cookie, then forgets the token.
+ */
+export function useOAuthLogin() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: async (provider: string) => {
+      try {
+        const auth = await pb.collection('users').authWithOAuth2({ provider })
+        const res = await fetch('/api/auth/session', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { Authorization: auth.token, 'Cache-Control': 'public, max-age=300' },
+        })
+        if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+        return (await res.json()) as OwnUser
+      } finally {
+        pb.authStore.clear()
+      }
+    },
+    onSuccess: startSession,
+  })
+}
+
+/** useLogout signs out without leaving the page (the menu uses the full-page /api/logout). */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => apiRequest<null>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] })
+      queryClient.setQueryData(authKeys.user(), null)
+    },
+  })
+}
+
+export function useUpdateName() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: NameBody) => apiRequest<OwnUser>('PATCH', '/api/auth/user/name', body),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(authKeys.user(), user)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+        queryClient.invalidateQueries({ queryKey: feedRootKey }),
+      ])
+    },
+  })
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: PasswordBody) => apiRequest<OwnUser>('POST', '/api/auth/user/password', body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(authKeys.user(), user)
+    },
+  })
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => apiRequest<null>('POST', '/api/collections/users/request-password-reset', { email }),
+  })
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string; passwordConfirm: string }) =>
+      apiRequest<null>('POST', '/api/collections/users/confirm-password-reset', body),
+  })
+}

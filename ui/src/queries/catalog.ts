@@ -1,0 +1,141 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  isSearchable,
+  normalizeTrendingMovie,
+  normalizeTrendingTv,
+  type CatalogKind,
+  type MovieDetails,
+  type MovieResult,
+  type RawTrendingMovie,
+  type RawTrendingTv,
+  type SearchPage,
+  type SeasonDetails,
+  type TitleOverview,
+  type TrendingItem,
+  type TvDetails,
+  type TvResult,
+} from '../lib/catalog'
+
+/**
+ * catalogKeys: generic → specific, each key being the path the default fetcher GETs
+ * (SPEC §7 joins the parts with '/'; an object part is the query string):
+ * ['/api/movies', 'search', { q: 'matrix' }] → /api/movies/search?q=matrix,
+ * ['/api/tv-shows', 7, 'seasons', 1] → /api/tv-shows/7/seasons/1.
+ * Ids are numbers, so a route's '603' and a search result's 603 share one cache entry.
+ * A show's seasons sit under the show: invalidating the show refreshes them too.
+ */
+export const catalogKeys = {
+  movies: ['/api/movies'] as const,
+  movieSearch: (q: string) => [...catalogKeys.movies, 'search', { q: q.trim() }] as const,
+  movie: (id: number) => [...catalogKeys.movies, id] as const,
+
+  tvShows: ['/api/tv-shows'] as const,
+  tvSearch: (q: string) => [...catalogKeys.tvShows, 'search', { q: q.trim() }] as const,
+  tvShow: (id: number) => [...catalogKeys.tvShows, id] as const,
+  tvSeason: (id: number, season: number) => [...catalogKeys.tvShow(id), 'seasons', season] as const,
+
+  trendingMovies: ['/api/trending-movies'] as const,
+  trendingTv: ['/api/trending-tv-shows'] as const,
+
+  details: (kind: CatalogKind, id: number) => ['/api/tmdb', kind, id, 'details'] as const,
+
+  info: ['/api/catalog/info'] as const,
+}
+
+/** SPEC §7, §9: the details overview is cached 15 minutes. */
+export const DETAILS_STALE_TIME_MS = 15 * 60 * 1000
+
+/**
+ * movieSearchQuery: GET /api/movies/search?q= (SPEC §7). It runs only for 2 or more
+ * characters; callers add their own conditions (the header: signed in) through enabled.
+ * The previous answer stays on screen while the next one loads, so typing does not flash.
+ */
+export const movieSearchQuery = (q: string) =>
+  queryOptions<SearchPage<MovieResult>>({
+    queryKey: catalogKeys.movieSearch(q),
+    enabled: isSearchable(q),
+    placeholderData: keepPreviousData,
+  })
+
+/** tvSearchQuery: GET /api/tv-shows/search?q= (SPEC §7). */
+export const tvSearchQuery = (q: string) =>
+  queryOptions<SearchPage<TvResult>>({
+    queryKey: catalogKeys.tvSearch(q),
+    enabled: isSearchable(q),
+    placeholderData: keepPreviousData,
+  })
+
+/** movieQuery: GET /api/movies/{id}. A 404 is final (no retry): the page says not found. */
+export const movieQuery = (id: number) =>
+  queryOptions<MovieDetails>({
+    queryKey: catalogKeys.movie(id),
+    retry: retryUnlessMissing,
+  })
+
+/** tvShowQuery: GET /api/tv-shows/{id}. */
+export const tvShowQuery = (id: number) =>
+  queryOptions<TvDetails>({
+    queryKey: catalogKeys.tvShow(id),
+    retry: retryUnlessMissing,
+  })
+
+/** tvSeasonQuery: GET /api/tv-shows/{id}/seasons/{n}, fetched when a season is opened. */
+export const tvSeasonQuery = (id: number, season: number) =>
+  queryOptions<SeasonDetails>({
+    queryKey: catalogKeys.tvSeason(id, season),
+    retry: retryUnlessMissing,
+  })
+
+/** trendingMoviesQuery: GET /api/trending-movies, read into one spelling per field. */
+export const trendingMoviesQuery = () =>
+  queryOptions<RawTrendingMovie[] | null, Error, TrendingItem[]>({
+    queryKey: catalogKeys.trendingMovies,
+    select: selectTrendingMovies,
+  })
+
+/** trendingTvQuery: GET /api/trending-tv-shows. */
+export const trendingTvQuery = () =>
+  queryOptions<RawTrendingTv[] | null, Error, TrendingItem[]>({
+    queryKey: catalogKeys.trendingTv,
+    select: selectTrendingTv,
+  })
+
+/** detailsQuery: GET /api/tmdb/{movie|tv}/{id}/details, for its overview; cached 15 min (SPEC §7). */
+export const detailsQuery = (kind: CatalogKind, id: number) =>
+  queryOptions<TitleOverview>({
+    queryKey: catalogKeys.details(kind, id),
+    staleTime: DETAILS_STALE_TIME_MS,
+  })
+
+/** Which catalog answers: the curated one built into the binary, or TMDB when a key is set. */
+export interface CatalogInfo {
+  provider: 'embedded' | 'tmdb'
+}
+
+/** catalogInfoQuery: GET /api/catalog/info, for the About page's attribution. */
+export const catalogInfoQuery = () =>
+  queryOptions<CatalogInfo>({
+    queryKey: catalogKeys.info,
+    retry: false,
+  })
+
+// Module-level selectors keep a stable identity, so TanStack memoises the mapped lists.
+function selectTrendingMovies(raw: RawTrendingMovie[] | null): TrendingItem[] {
+  return (raw ?? []).map(normalizeTrendingMovie)
+}
+
+function selectTrendingTv(raw: RawTrendingTv[] | null): TrendingItem[] {
+  return (raw ?? []).map(normalizeTrendingTv)
+}
+
+/** isNotFound tells a 404 answer apart from other failures (the fetcher's '404: ...' message). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('404:')
+}
+
+// A missing title or a bad id will not appear on a retry; other failures follow SPEC §8.
+function retryUnlessMissing(failureCount: number, error: Error): boolean {
+  if (isNotFound(error) || error.message.startsWith('400:')) return false
+  if (error.message.includes('401') || error.message.includes('Unauthorized')) return false
+  return failureCount < 2
+}

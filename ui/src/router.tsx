@@ -1,0 +1,47 @@
+import { lazy, Suspense, type ComponentType } from 'react'
+import { createBrowserRouter } from 'react-router'
+import { RouteErrorFallback } from './components/ErrorFallback'
+import { PageSpinner } from './components/ui/Spinner'
+import Index from './routes/Index'
+import Login from './routes/Login'
+import NotFound from './routes/NotFound'
+import { RequireAuth, RootLayout } from './routes/RootLayout'
+
+/** lazyPage loads a secondary page on first visit, with a spinner meanwhile (SPEC §2). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load)
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  )
+}
+
+/** The routes of SPEC §2. Everything but the landing page and sign-in needs a member. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { index: true, element: <Index /> },
+      { path: 'login', element: <Login /> },
+      { path: 'reset-password/:token', element: lazyPage(() => import('./routes/ResetPassword')) },
+      { path: 'about', element: lazyPage(() => import('./routes/About')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'search', element: lazyPage(() => import('./routes/Search')) },
+          { path: 'movie/:id', element: lazyPage(() => import('./routes/Movie')) },
+          { path: 'tv/:id', element: lazyPage(() => import('./routes/Tv')) },
+          { path: 'watchlist', element: lazyPage(() => import('./routes/Watchlist')) },
+          { path: 'friends', element: lazyPage(() => import('./routes/Friends')) },
+          { path: 'challenges', element: lazyPage(() => import('./routes/Challenges')) },
+          { path: 'profile', element: lazyPage(() => import('./routes/Profile')) },
+          { path: 'profile/:userId', element: lazyPage(() => import('./routes/Profile')) },
+          { path: 'settings/password', element: lazyPage(() => import('./routes/ChangePassword')) },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+])

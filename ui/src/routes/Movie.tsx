@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
+import { parseCatalogId, runtimeLabel, yearOf } from '../lib/catalog'
+import { movieQuery } from '../queries/catalog'
+
+/** MoviePage (/movie/:id): poster, title, year, runtime, genres, vote and overview (SPEC §2). */
+export default function MoviePage() {
+  const id = parseCatalogId(useParams().id)
+  const { data: movie, isPending, error, refetch } = useQuery({ ...movieQuery(id ?? 0), enabled: id != null })
+  return (
+    <div className="mx-auto max-w-4xl">
+      {id == null || error ? (
+        <TitleProblem kind="movie" error={error} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <TitleSkeleton />
+      ) : (
+        <TitleHero
+          id={movie.id}
+          title={movie.title}
+          originalTitle={movie.originalTitle}
+          posterPath={movie.posterPath}
+          facts={[yearOf(movie.releaseDate) ?? yearOf(movie.year), movie.runtime ? runtimeLabel(movie.runtime) : null]}
+          genres={movie.genres ?? []}
+          vote={movie.voteAverage}
+          overview={movie.overview}
+        />
+      )}
+    </div>
+  )
+}
