@@ -34,6 +34,22 @@ func (s *service) bindRoutes(se *core.ServeEvent) {
 	se.Router.GET("/api/trending-movies", s.handleTrending(Movie))
 	se.Router.GET("/api/trending-tv-shows", s.handleTrending(TV))
 	se.Router.GET("/img/{size}/{file...}", s.handleImage)
+	se.Router.GET("/api/catalog/info", s.handleInfo)
+}
+
+// CatalogInfo is the body of GET /api/catalog/info: which provider answers catalog
+// calls, so the About page shows TMDB's attribution exactly when TMDB is used.
+type CatalogInfo struct {
+	Provider string `json:"provider"` // "tmdb" or "embedded"
+}
+
+// handleInfo answers GET /api/catalog/info.
+func (s *service) handleInfo(e *core.RequestEvent) error {
+	info := CatalogInfo{Provider: "embedded"}
+	if s.remote() != nil {
+		info.Provider = "tmdb"
+	}
+	return e.JSON(http.StatusOK, info)
 }
 
 // SearchAnswer is the body of GET /api/movies/search and /api/tv-shows/search.

@@ -186,3 +186,21 @@ func TestTrendingWithoutTMDB(t *testing.T) {
 		s.Test(t)
 	}
 }
+
+func TestCatalogInfo(t *testing.T) {
+	withoutTMDB(t)
+	(&tests.ApiScenario{
+		Name: "without a key the embedded catalog answers", Method: http.MethodGet, URL: "/api/catalog/info",
+		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+		ExpectedContent: []string{`{"provider":"embedded"}`},
+	}).Test(t)
+}
+
+func TestCatalogInfoWithTMDB(t *testing.T) {
+	withTMDB(t, newFakeTMDB(t), "test-key")
+	(&tests.ApiScenario{
+		Name: "with a key TMDB answers (and the About page credits it)", Method: http.MethodGet, URL: "/api/catalog/info",
+		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200,
+		ExpectedContent: []string{`{"provider":"tmdb"}`},
+	}).Test(t)
+}

@@ -27,6 +27,8 @@ func Register(app core.App) {
 		g.DELETE("/user/movies/{id}", deleteEntryHandler(Movie))
 		g.DELETE("/user/tv-shows/{id}", deleteEntryHandler(TV))
 		g.GET("/user/stats", statsHandler)
+		g.GET("/movies/{id}/ratings", communityRatingHandler(Movie))
+		g.GET("/tv-shows/{id}/ratings", communityRatingHandler(TV))
 		g.GET("/users/{id}/profile", profileHandler)
 		g.GET("/users/{id}/diary", diaryHandler)
 		g.POST("/tv-shows/{id}/episode-reviews", createEpisodeReview)

@@ -229,3 +229,30 @@ func TestTrendingFollowsWhatMembersLog(t *testing.T) {
 		},
 	}).Test(t)
 }
+
+func TestCommunityRating(t *testing.T) {
+	rated := func(t testing.TB, app *tests.TestApp, ana *core.Record) {
+		bea, _ := app.FindRecordById("users", testutil.UserID("Bea"))
+		cal, _ := app.FindRecordById("users", testutil.UserID("Cal"))
+		saveDirect(t, app, ana, `{"movieId":603,"status":"watched","rating":7.25}`)
+		saveDirect(t, app, bea, `{"movieId":603,"status":"watched","rating":9}`)
+		saveDirect(t, app, cal, `{"movieId":603,"status":"watched"}`) // no rating: not counted
+	}
+	cases := []struct {
+		name, url string
+		status    int
+		contains  []string
+	}{
+		{"members' average, with my entry", "/api/movies/603/ratings", 200, []string{`"average":8.2`, `"count":2`, `"mine":{"id":"`, `"rating":7.3`}},
+		{"nobody rated yet", "/api/tv-shows/1396/ratings", 200, []string{`"average":0`, `"count":0`, `"mine":null`}},
+		{"an unknown title", "/api/movies/424242/ratings", 404, []string{`"status":404`}},
+		{"a bad id", "/api/movies/abc/ratings", 400, []string{`"status":400`}},
+	}
+	for _, c := range cases {
+		h := map[string]string{}
+		(&tests.ApiScenario{
+			Name: c.name, Method: "GET", URL: c.url, Headers: h, TestAppFactory: withCatalog(h, rated),
+			ExpectedStatus: c.status, ExpectedContent: c.contains,
+		}).Test(t)
+	}
+}

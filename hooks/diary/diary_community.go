@@ -1,0 +1,55 @@
+package diary
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+
+	"cinecircle/hooks/catalog"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// CommunityRating is the body of GET /api/movies/{id}/ratings and /api/tv-shows/{id}/ratings:
+// how this instance's members rate the title, and the viewer's own entry if any.
+type CommunityRating struct {
+	Average float64    `json:"average"` // one decimal; 0 when nobody rated
+	Count   int        `json:"count"`
+	Mine    *EntryJSON `json:"mine"`
+}
+
+// communityRatingHandler answers the title pages' community rating.
+func communityRatingHandler(kind Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		id, err := strconv.Atoi(e.Request.PathValue("id"))
+		if err != nil || id <= 0 {
+			return e.BadRequestError("The title id must be a positive whole number.", nil)
+		}
+		title, err := localTitle(e.App, kind, id)
+		if err != nil {
+			if title, err = findTitle(e.Request.Context(), e.App, kind, id); errors.Is(err, catalog.ErrNotFound) {
+				return e.NotFoundError("That title is not in the catalog.", nil)
+			} else if err != nil {
+				return err
+			}
+		}
+		var out CommunityRating
+		var avg float64
+		err = e.App.DB().NewQuery(`SELECT COALESCE(AVG(rating), 0), COUNT(*) FROM watch_entries
+			WHERE `+kind.relField()+` = {:t} AND rating > 0`).
+			Bind(dbx.Params{"t": title.Id}).Row(&avg, &out.Count)
+		if err != nil {
+			return err
+		}
+		out.Average = math.Round(avg*10) / 10
+		mine, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.relField()+" = {:t}",
+			dbx.Params{"u": e.Auth.Id, "t": title.Id})
+		if err == nil {
+			j := entryJSON(e.App, mine, kind, title)
+			out.Mine = &j
+		}
+		return e.JSON(http.StatusOK, out)
+	}
+}
