@@ -8,6 +8,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -20,5 +21,6 @@ func Register(app core.App, public fs.FS) {
 	catalog.Register(app)
 	social.Register(app)
 	diary.Register(app)
+	gifs.Register(app)
 	web.Register(app, public)
 }
