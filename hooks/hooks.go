@@ -7,6 +7,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/social"
@@ -22,5 +23,6 @@ func Register(app core.App, public fs.FS) {
 	social.Register(app)
 	diary.Register(app)
 	gifs.Register(app)
+	comments.Register(app)
 	web.Register(app, public)
 }

@@ -1,0 +1,85 @@
+package comments
+
+import (
+	"net/http"
+	"time"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Comment is SPEC §3's Comment shape, plus depth for the thread's indentation.
+type Comment struct {
+	ID              string    `json:"id"`
+	Content         string    `json:"content"`
+	CommentAlias    string    `json:"comment"`
+	GifURL          string    `json:"gifUrl"`
+	GifID           string    `json:"gifId"`
+	CommentType     string    `json:"commentType"`
+	CreatedAt       string    `json:"createdAt"`
+	LikeCount       int       `json:"likeCount"`
+	IsLiked         bool      `json:"isLiked"`
+	User            auth.User `json:"user"`
+	ParentCommentID *string   `json:"parentCommentId"`
+	Depth           int       `json:"depth"`
+}
+
+// toJSON renders a comment record for a viewer.
+func toJSON(r, author *core.Record, liked bool) Comment {
+	c := Comment{
+		ID: r.Id, Content: r.GetString("content"), CommentAlias: r.GetString("content"),
+		GifURL: r.GetString("gifUrl"), GifID: r.GetString("gifId"), CommentType: r.GetString("commentType"),
+		CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339Nano),
+		LikeCount: r.GetInt("likeCount"), IsLiked: liked, User: auth.PublicUser(author), Depth: r.GetInt("depth"),
+	}
+	if p := r.GetString("parent"); p != "" {
+		c.ParentCommentID = &p
+	}
+	return c
+}
+
+// listHandler answers GET /api/activities/{id}/comments: the whole thread, oldest first
+// (the UI nests replies under their parents), each with isLiked for the viewer.
+func listHandler(e *core.RequestEvent) error {
+	activity, err := e.App.FindRecordById("activities", e.Request.PathValue("id"))
+	if err != nil {
+		return e.NotFoundError("That post does not exist.", nil)
+	}
+	records, err := e.App.FindRecordsByFilter("comments", "activity = {:a}", "created,id", 1000, 0, dbx.Params{"a": activity.Id})
+	if err != nil {
+		return err
+	}
+	authorIDs := make([]string, 0, len(records))
+	commentIDs := make([]any, 0, len(records))
+	for _, r := range records {
+		authorIDs = append(authorIDs, r.GetString("user"))
+		commentIDs = append(commentIDs, r.Id)
+	}
+	authors, err := e.App.FindRecordsByIds("users", authorIDs)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]*core.Record, len(authors))
+	for _, u := range authors {
+		byID[u.Id] = u
+	}
+	liked := map[string]bool{}
+	if len(commentIDs) > 0 {
+		var ids []string
+		err := e.App.DB().Select("comment").From("comment_likes").
+			Where(dbx.HashExp{"user": e.Auth.Id}).AndWhere(dbx.In("comment", commentIDs...)).Column(&ids)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			liked[id] = true
+		}
+	}
+	out := make([]Comment, 0, len(records))
+	for _, r := range records {
+		out = append(out, toJSON(r, byID[r.GetString("user")], liked[r.Id]))
+	}
+	return e.JSON(http.StatusOK, out)
+}
