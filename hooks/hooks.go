@@ -10,6 +10,7 @@ import (
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -24,5 +25,6 @@ func Register(app core.App, public fs.FS) {
 	diary.Register(app)
 	gifs.Register(app)
 	comments.Register(app)
+	notify.Register(app)
 	web.Register(app, public)
 }

@@ -19,6 +19,7 @@ type signupBody struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 	FirstName       string `json:"firstName"`
 	LastName        string `json:"lastName"`
+	Ref             any    `json:"ref"` // the inviter's id from an invite link (SPEC §9); optional
 }
 
 // Validate checks the sign-up payload field by field.
@@ -59,6 +60,7 @@ func signup(e *core.RequestEvent) error {
 	record.Set("firstName", body.FirstName)
 	record.Set("lastName", body.LastName)
 	record.Set("displayPreference", "fullname")
+	record.Set("invitedBy", inviterID(e.App, body.Ref))
 	if err := e.App.Save(record); err != nil {
 		var verrs validation.Errors
 		if errors.As(err, &verrs) {
@@ -70,6 +72,20 @@ func signup(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, SelfUser(record))
+}
+
+// inviterID returns ref when it names a member, else "": a stale or mistyped invite link
+// must never stop a sign-up. The social domain links the two members once it succeeds.
+func inviterID(app core.App, ref any) string {
+	id, _ := ref.(string)
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return ""
+	}
+	if _, err := app.FindRecordById(UsersCollection, id); err != nil {
+		return ""
+	}
+	return id
 }
 
 // loginBody is the POST /api/auth/login payload.

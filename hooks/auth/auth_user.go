@@ -75,3 +75,21 @@ func splitOAuthName(r *core.Record) {
 	r.Set("firstName", first)
 	r.Set("lastName", strings.TrimSpace(last))
 }
+
+// DisplayName is SPEC §3's display name: the nickname when the member prefers it, else
+// first and last name, else the part of the email before the at-sign, else 'Unknown User'.
+func DisplayName(r *core.Record) string {
+	if r == nil {
+		return "Unknown User"
+	}
+	if nick := strings.TrimSpace(r.GetString("nickname")); nick != "" && r.GetString("displayPreference") == "nickname" {
+		return nick
+	}
+	if full := strings.TrimSpace(r.GetString("firstName") + " " + r.GetString("lastName")); full != "" {
+		return full
+	}
+	if local, _, ok := strings.Cut(r.Email(), "@"); ok && local != "" {
+		return local
+	}
+	return "Unknown User"
+}

@@ -1,18 +1,32 @@
 package demo_test
 
 import (
+	"math"
 	"testing"
+	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/demo"
+	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 	app := testutil.NewTestApp(t)
-	for range 2 {
-		if err := demo.Seed(app); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := catalog.SyncEmbedded(app); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := demo.Seed(app); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	t.Logf("seeded in %v", took)
+	if took > 2*time.Second {
+		t.Errorf("the seed took %v, want under 2 s", took)
 	}
 	users, err := app.FindAllRecords("users")
 	if err != nil {
@@ -36,20 +50,113 @@ func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 		if err != nil || len(n) < 2 {
 			t.Fatalf("%s follows %d members, want at least 2", u.Email(), len(n))
 		}
+		expectDiary(t, app, u)
 	}
 	if nicknames == 0 || nicknames == len(users) {
 		t.Fatalf("some but not all members should have nicknames, got %d of %d", nicknames, len(users))
 	}
-	// Seeding twice must not duplicate follows (the unique index would refuse them anyway).
-	total, _ := app.CountRecords("follows")
+	expectCommunity(t, app)
+
+	// Seeding again must not duplicate anything (the unique indexes would refuse some
+	// of it anyway; diaries have no such guard).
+	counts := func() map[string]int64 {
+		out := map[string]int64{}
+		for _, c := range []string{"users", "follows", "watch_entries", "diary", "activities", "activity_likes", "episode_reviews"} {
+			out[c], _ = app.CountRecords(c)
+		}
+		return out
+	}
+	before := counts()
 	if err := demo.Seed(app); err != nil {
 		t.Fatal(err)
 	}
-	again, _ := app.CountRecords("follows")
-	if total != again {
-		t.Fatalf("follows grew from %d to %d on a re-seed", total, again)
+	for c, n := range counts() {
+		if n != before[c] {
+			t.Fatalf("%s grew from %d to %d on a re-seed", c, before[c], n)
+		}
 	}
-	if _, err := app.FindAuthRecordByEmail("users", demo.Email("Maya", "Okafor")); err != nil {
+
+	maya, err := app.FindAuthRecordByEmail("users", demo.Email("Maya", "Okafor"))
+	if err != nil {
 		t.Fatalf("the printed demo sign-in must exist: %v", err)
+	}
+	feed, err := social.FeedPage(app, maya.Id, 20, 1)
+	if err != nil || len(feed) != 20 {
+		t.Fatalf("the demo sign-in's first feed page has %d posts (%v), want a full page", len(feed), err)
+	}
+	authors, liked := map[string]bool{}, 0
+	for i, a := range feed {
+		authors[a.UserID] = true
+		if a.IsLiked {
+			liked++
+		}
+		if i > 0 && a.CreatedAt > feed[i-1].CreatedAt {
+			t.Fatalf("the feed is not newest first at %d", i)
+		}
+	}
+	if len(authors) < 3 || liked == 0 {
+		t.Fatalf("the first page should show several friends (%d) and posts Maya liked (%d)", len(authors), liked)
+	}
+}
+
+// expectDiary checks one member's diary: several titles, ratings with decimals, dates in
+// the last two months and in the past.
+func expectDiary(t *testing.T, app core.App, u *core.Record) {
+	t.Helper()
+	entries, err := app.FindRecordsByFilter("watch_entries", "user = {:u}", "", 0, 0, dbx.Params{"u": u.Id})
+	if err != nil || len(entries) < 5 {
+		t.Fatalf("%s has %d watch entries, want at least 5", u.GetString("firstName"), len(entries))
+	}
+	rows, err := app.FindRecordsByFilter("diary", "user = {:u}", "", 0, 0, dbx.Params{"u": u.Id})
+	if err != nil || len(rows) < 3 {
+		t.Fatalf("%s has %d diary rows, want at least 3", u.GetString("firstName"), len(rows))
+	}
+	now := time.Now()
+	for _, r := range rows {
+		at := r.GetDateTime("watchedAt").Time()
+		if at.After(now) || now.Sub(at) > 61*24*time.Hour {
+			t.Fatalf("%s watched on %v: not in the last two months", u.GetString("firstName"), at)
+		}
+	}
+}
+
+// expectCommunity checks the whole seed: decimals, reviews, every status, episode
+// reviews, posts dated at their watch, and like counts equal to the like rows.
+func expectCommunity(t *testing.T, app core.App) {
+	t.Helper()
+	q := func(sql string) int {
+		var n int
+		if err := app.DB().NewQuery(sql).Row(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for what, n := range map[string]int{
+		"ratings with decimals":        q(`SELECT COUNT(*) FROM watch_entries WHERE rating > 0 AND rating != ROUND(rating)`),
+		"reviews":                      q(`SELECT COUNT(*) FROM watch_entries WHERE review != ''`),
+		"plan_to_watch":                q(`SELECT COUNT(*) FROM watch_entries WHERE status = 'plan_to_watch'`),
+		"currently_watching":           q(`SELECT COUNT(*) FROM watch_entries WHERE status = 'currently_watching'`),
+		"dropped":                      q(`SELECT COUNT(*) FROM watch_entries WHERE status = 'dropped'`),
+		"episode reviews":              q(`SELECT COUNT(*) FROM activities WHERE type = 'episode_review'`),
+		"liked posts":                  q(`SELECT COUNT(*) FROM activities WHERE likeCount > 0`),
+		"posts watched with a friend":  q(`SELECT COUNT(*) FROM watch_entries WHERE watchedWith != '[]' AND watchedWith != ''`),
+		"posts dated at their watch":   q(`SELECT COUNT(*) FROM activities WHERE json_extract(data, '$.watchedAt') IS NOT NULL AND strftime('%s', created) = strftime('%s', json_extract(data, '$.watchedAt'))`),
+		"a title watched, then posted": q(`SELECT COUNT(*) FROM (SELECT entry FROM activities WHERE entry != '' GROUP BY entry HAVING COUNT(*) > 1)`),
+	} {
+		if n == 0 {
+			t.Errorf("the seed has no %s", what)
+		}
+	}
+	if n := q(`SELECT COUNT(*) FROM activities WHERE json_extract(data, '$.watchedAt') IS NOT NULL AND strftime('%s', created) != strftime('%s', json_extract(data, '$.watchedAt'))`); n != 0 {
+		t.Errorf("%d posts are not dated at their watch", n)
+	}
+	if n := q(`SELECT COUNT(*) FROM activities WHERE created > strftime('%Y-%m-%d %H:%M:%fZ', 'now')`); n != 0 {
+		t.Errorf("%d posts are dated in the future", n)
+	}
+	if n := q(`SELECT COUNT(*) FROM activities a WHERE likeCount != (SELECT COUNT(*) FROM activity_likes l WHERE l.activity = a.id)`); n != 0 {
+		t.Errorf("%d posts have a like count that differs from their likes", n)
+	}
+	if avg := float64(q(`SELECT CAST(AVG(rating) * 100 AS INTEGER) FROM watch_entries WHERE rating > 0`)) / 100; math.Abs(avg-8.5) > 1 {
+		t.Errorf("the average rating is %.2f: a believable circle rates around 8", avg)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"cinecircle/hooks"
 	"cinecircle/hooks/auth"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // IndexHTML is the stand-in UI build the test app serves at the site root.
@@ -143,6 +145,31 @@ func saveTitle(t testing.TB, app core.App, collection string, fields map[string]
 	}
 	r := core.NewRecord(col)
 	r.Load(fields)
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// CreateActivity saves an activity with the given id (15 lowercase letters or digits, so
+// scenarios can name it in URLs), author, type and data, dated at created so feed tests
+// can order posts. Diary-written activities come from diary.SaveEntry instead.
+func CreateActivity(t testing.TB, app core.App, id, userID, activityType string, created time.Time, data map[string]any) *core.Record {
+	t.Helper()
+	col, err := app.FindCollectionByNameOrId("activities")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(col)
+	r.Id = id
+	r.Set("user", userID)
+	r.Set("type", activityType)
+	r.Set("data", data)
+	at, err := types.ParseDateTime(created)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.SetRaw("created", at)
 	if err := app.Save(r); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,54 @@
+// Package notify tells members what happened: notifications created by record hooks after
+// commit (likes, comments, replies, follows, new posts of people they follow), their
+// routes, and realtime delivery to the member's open apps on our own topics.
+package notify
+
+import (
+	"sync"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// storeKey is where an app keeps its realtime hub.
+const storeKey = "cinecircle.notify.hub"
+
+// hubOf returns app's realtime hub (nil before Register).
+func hubOf(app core.App) *hub {
+	h, _ := app.Store().Get(storeKey).(*hub)
+	return h
+}
+
+// background runs fan-out work off the request path and lets shutdown wait for it.
+var background sync.WaitGroup
+
+// Register binds notification routes, record hooks and realtime tracking to app.
+func Register(app core.App) {
+	h := newHub()
+	app.Store().Set(storeKey, h)
+	bindRealtime(app, h)
+	bindEvents(app)
+
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		g := se.Router.Group("/api")
+		g.Bind(apis.RequireAuth("users"))
+		g.GET("/notifications", listHandler)
+		g.GET("/notifications/unread-count", unreadHandler)
+		g.PATCH("/notifications/mark-all-read", markAllHandler)
+		g.PATCH("/notifications/{id}/read", markOneHandler)
+		g.GET("/user/notification-settings", settingsHandler)
+		g.PATCH("/user/notification-settings", updateSettingsHandler)
+		g.POST("/push/subscribe", subscribeHandler)
+		g.DELETE("/push/unsubscribe", unsubscribeHandler)
+		g.POST("/push/test", testPushHandler)
+		se.Router.GET("/api/push/vapid-public-key", vapidKeyHandler)
+		return se.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		background.Wait()
+		return e.Next()
+	})
+}
+
+// Drain waits for background fan-out to finish (tests and shutdown).
+func Drain() { background.Wait() }

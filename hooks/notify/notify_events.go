@@ -1,0 +1,178 @@
+package notify
+
+import (
+	"strings"
+
+	"cinecircle/hooks/social"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// bindEvents creates notifications after the changes that cause them commit. Failures are
+// logged, never returned: the member's change has already been saved.
+func bindEvents(app core.App) {
+	after := func(collection string, fn func(app core.App, r *core.Record) error) {
+		app.OnRecordAfterCreateSuccess(collection).BindFunc(func(e *core.RecordEvent) error {
+			if err := fn(e.App, e.Record); err != nil {
+				e.App.Logger().Warn("notify: "+collection, "error", err.Error())
+			}
+			return e.Next()
+		})
+	}
+	after("activity_likes", onLike)
+	after("comments", onComment)
+	after("follows", onFollow)
+	app.OnRecordAfterCreateSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
+		background.Add(1)
+		go func(app core.App, r *core.Record) {
+			defer background.Done()
+			if err := onPost(app, r); err != nil {
+				app.Logger().Warn("notify: new post", "error", err.Error())
+			}
+		}(e.App, e.Record)
+		return e.Next()
+	})
+}
+
+// postNoun names what an activity is, for "liked your review".
+func postNoun(activityType string) string {
+	switch {
+	case activityType == "episode_review":
+		return "episode review"
+	case strings.HasSuffix(activityType, "_review"):
+		return "review"
+	case strings.HasSuffix(activityType, "_rating"):
+		return "rating"
+	}
+	return "post"
+}
+
+// onLike tells the post's owner, gathering likes on one post into one notification.
+func onLike(app core.App, like *core.Record) error {
+	activity, err := app.FindRecordById("activities", like.GetString("activity"))
+	if err != nil {
+		return err
+	}
+	noun := postNoun(activity.GetString("type"))
+	_, err = Send(app, Notice{
+		UserID: activity.GetString("user"), ActorID: like.GetString("user"), Type: "like",
+		EntityType: "activity", EntityID: activity.Id, GroupKey: "like:" + activity.Id,
+		Action: "liked your " + noun,
+	})
+	return err
+}
+
+// onComment tells the post's owner, and the author of the comment replied to.
+func onComment(app core.App, c *core.Record) error {
+	activity, err := app.FindRecordById("activities", c.GetString("activity"))
+	if err != nil {
+		return err
+	}
+	owner, author := activity.GetString("user"), c.GetString("user")
+	if _, err := Send(app, Notice{UserID: owner, ActorID: author, Type: "comment", EntityType: "activity",
+		EntityID: activity.Id, Action: "commented on your " + postNoun(activity.GetString("type"))}); err != nil {
+		return err
+	}
+	if parentID := c.GetString("parent"); parentID != "" {
+		parent, err := app.FindRecordById("comments", parentID)
+		if err != nil {
+			return err
+		}
+		if p := parent.GetString("user"); p != owner {
+			_, err = Send(app, Notice{UserID: p, ActorID: author, Type: "comment", EntityType: "activity",
+				EntityID: activity.Id, Action: "replied to your comment"})
+		}
+		return err
+	}
+	return nil
+}
+
+// onFollow tells the member who gained a follower.
+func onFollow(app core.App, f *core.Record) error {
+	_, err := Send(app, Notice{UserID: f.GetString("following"), ActorID: f.GetString("follower"), Type: "follow",
+		EntityType: "user", EntityID: f.GetString("follower"), Action: "started following you"})
+	return err
+}
+
+// onPost tells the author's followers about a new activity: a new_post notification
+// (unless they muted those) and the post itself on their open feeds' realtime topic.
+func onPost(app core.App, activity *core.Record) error {
+	author := activity.GetString("user")
+	var followers []string
+	err := app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
+	if err != nil || len(followers) == 0 {
+		return err
+	}
+	if h := hubOf(app); h != nil {
+		item, err := social.LoadActivity(app, "", activity)
+		if err == nil {
+			h.send(followers, TopicFeed, map[string]any{"action": "create", "activity": item})
+		}
+	}
+	var muted []string
+	if err := app.DB().Select("id").From("users").Where(dbx.In("id", toAny(followers)...)).
+		AndWhere(dbx.HashExp{"muteNewPosts": true}).Column(&muted); err != nil {
+		return err
+	}
+	skip := map[string]bool{}
+	for _, id := range muted {
+		skip[id] = true
+	}
+	action := postSummary(activity)
+	for _, f := range followers {
+		if skip[f] {
+			continue
+		}
+		if _, err := Send(app, Notice{UserID: f, ActorID: author, Type: "new_post", EntityType: "activity",
+			EntityID: activity.Id, Action: action}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// postSummary says in a few words what a post is about ("reviewed The Matrix").
+func postSummary(activity *core.Record) string {
+	var data map[string]any
+	_ = activity.UnmarshalJSONField("data", &data)
+	title, _ := data["movieTitle"].(string)
+	if title == "" {
+		title, _ = data["tvShowTitle"].(string)
+	}
+	if title == "" {
+		title, _ = data["tvShowName"].(string)
+	}
+	if title == "" {
+		title, _ = data["challengeName"].(string)
+	}
+	verb := map[string]string{
+		"review": "reviewed", "rating": "rated", "watched": "watched", "dropped": "dropped",
+		"watchlist": "wants to watch", "currently_watching": "is watching", "added": "added",
+	}
+	t := activity.GetString("type")
+	switch {
+	case t == "episode_review":
+		return "reviewed an episode of " + title
+	case t == "challenge_joined":
+		return "joined the challenge " + title
+	case t == "challenge_completed":
+		return "completed the challenge " + title
+	case strings.HasPrefix(t, "collaborative_"):
+		return "watched " + title + " with friends"
+	}
+	for suffix, v := range verb {
+		if strings.HasSuffix(t, "_"+suffix) && title != "" {
+			return v + " " + title
+		}
+	}
+	return "posted something new"
+}
+
+func toAny(ids []string) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}

@@ -1,0 +1,102 @@
+package notify
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// listHandler answers GET /api/notifications: the member's newest 50 (a gathered
+// notification counts as new again when someone joins it).
+func listHandler(e *core.RequestEvent) error {
+	records, err := e.App.FindRecordsByFilter("notifications", "user = {:u}", "-updated,-id", 50, 0, dbx.Params{"u": e.Auth.Id})
+	if err != nil {
+		return err
+	}
+	ids := make([]string, 0, len(records))
+	for _, r := range records {
+		ids = append(ids, r.GetString("actor"))
+	}
+	actors, err := e.App.FindRecordsByIds("users", ids)
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]*core.Record, len(actors))
+	for _, a := range actors {
+		byID[a.Id] = a
+	}
+	out := make([]NotificationJSON, 0, len(records))
+	for _, r := range records {
+		out = append(out, ToJSON(r, byID[r.GetString("actor")]))
+	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// unreadHandler answers GET /api/notifications/unread-count → {count}.
+func unreadHandler(e *core.RequestEvent) error {
+	n, err := UnreadCount(e.App, e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, map[string]int{"count": n})
+}
+
+// markOneHandler answers PATCH /api/notifications/{id}/read; members read only their own.
+func markOneHandler(e *core.RequestEvent) error {
+	r, err := e.App.FindRecordById("notifications", e.Request.PathValue("id"))
+	if err != nil || r.GetString("user") != e.Auth.Id {
+		return e.NotFoundError("That notification does not exist.", nil)
+	}
+	if !r.GetBool("isRead") {
+		r.Set("isRead", true)
+		if err := e.App.Save(r); err != nil {
+			return err
+		}
+	}
+	n, err := UnreadCount(e.App, e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, map[string]int{"count": n})
+}
+
+// markAllHandler answers PATCH /api/notifications/mark-all-read.
+func markAllHandler(e *core.RequestEvent) error {
+	_, err := e.App.DB().Update("notifications", dbx.Params{"isRead": true},
+		dbx.HashExp{"user": e.Auth.Id, "isRead": false}).Execute()
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, map[string]int{"count": 0})
+}
+
+// Settings are a member's notification preferences.
+type Settings struct {
+	NewPosts bool `json:"newPosts"` // new_post notifications (on by default)
+}
+
+// settingsHandler answers GET /api/user/notification-settings.
+func settingsHandler(e *core.RequestEvent) error {
+	return e.JSON(http.StatusOK, Settings{NewPosts: !e.Auth.GetBool("muteNewPosts")})
+}
+
+// updateSettingsHandler answers PATCH /api/user/notification-settings {newPosts}.
+func updateSettingsHandler(e *core.RequestEvent) error {
+	raw := map[string]any{}
+	if err := e.BindBody(&raw); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", err)
+	}
+	on, ok := raw["newPosts"].(bool)
+	if !ok {
+		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+			"newPosts": validation.NewError("validation_not_a_bool", "newPosts must be true or false."),
+		})
+	}
+	e.Auth.Set("muteNewPosts", !on)
+	if err := e.App.Save(e.Auth); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, Settings{NewPosts: on})
+}

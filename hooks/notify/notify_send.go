@@ -1,0 +1,147 @@
+package notify
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// GroupWindow is how long a notification keeps gathering a burst of the same event (likes
+// on one post): 'Ana and 4 others liked your review'.
+const GroupWindow = time.Hour
+
+// Notice is one notification to deliver.
+type Notice struct {
+	UserID, ActorID string
+	Type            string
+	EntityType      string // activity | movie | tv_show | user
+	EntityID        string
+	GroupKey        string // non-empty: gather repeats within GroupWindow
+	Action          string // what the actor did: "liked your review"
+}
+
+// NotificationJSON is SPEC §3's Notification shape (plus how many actors it gathers).
+type NotificationJSON struct {
+	ID         string     `json:"id"`
+	Type       string     `json:"type"`
+	Message    string     `json:"message"`
+	IsRead     bool       `json:"isRead"`
+	CreatedAt  string     `json:"createdAt"`
+	EntityID   string     `json:"entityId"`
+	EntityType string     `json:"entityType"`
+	Actor      *auth.User `json:"actor"`
+	Count      int        `json:"count"`
+}
+
+// Send records a notification for n.UserID (never for the actor themself), gathering it
+// into a recent one with the same group key, and tells the member's open apps at once.
+func Send(app core.App, n Notice) (*core.Record, error) {
+	if n.UserID == "" || n.UserID == n.ActorID {
+		return nil, nil
+	}
+	actor, _ := app.FindRecordById("users", n.ActorID)
+	name := auth.DisplayName(actor)
+	var rec *core.Record
+	err := app.RunInTransaction(func(tx core.App) error {
+		if n.GroupKey != "" {
+			since := time.Now().Add(-GroupWindow).UTC().Format("2006-01-02 15:04:05.000Z")
+			found, err := tx.FindFirstRecordByFilter("notifications", "user = {:u} && groupKey = {:g} && updated >= {:since}",
+				dbx.Params{"u": n.UserID, "g": n.GroupKey, "since": since})
+			if err == nil {
+				rec = found
+			} else if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		if rec == nil {
+			col, err := tx.FindCachedCollectionByNameOrId("notifications")
+			if err != nil {
+				return err
+			}
+			rec = core.NewRecord(col)
+			rec.Load(map[string]any{"user": n.UserID, "type": n.Type, "entityType": n.EntityType,
+				"entityId": n.EntityID, "groupKey": n.GroupKey})
+		}
+		var actors []string
+		_ = rec.UnmarshalJSONField("actors", &actors)
+		actors = slices.DeleteFunc(actors, func(id string) bool { return id == n.ActorID })
+		actors = append([]string{n.ActorID}, actors...)
+		rec.Set("actors", actors)
+		rec.Set("count", len(actors))
+		rec.Set("actor", n.ActorID)
+		rec.Set("isRead", false)
+		rec.Set("message", message(name, len(actors)-1, n.Action))
+		return tx.Save(rec)
+	})
+	if err != nil {
+		return nil, err
+	}
+	deliver(app, rec, actor)
+	return rec, nil
+}
+
+// ToJSON renders a notification; actor may be nil (a deleted member).
+func ToJSON(r, actor *core.Record) NotificationJSON {
+	out := NotificationJSON{
+		ID: r.Id, Type: r.GetString("type"), Message: r.GetString("message"), IsRead: r.GetBool("isRead"),
+		CreatedAt: r.GetDateTime("updated").Time().UTC().Format(time.RFC3339Nano), EntityID: r.GetString("entityId"),
+		EntityType: r.GetString("entityType"), Count: max(r.GetInt("count"), 1),
+	}
+	if actor != nil {
+		u := auth.PublicUser(actor)
+		out.Actor = &u
+	}
+	return out
+}
+
+// UnreadCount counts a member's unread notifications.
+func UnreadCount(app core.App, userID string) (int, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From("notifications").
+		Where(dbx.HashExp{"user": userID, "isRead": false}).Row(&n)
+	return n, err
+}
+
+// deliver tells the recipient's open apps about a new or updated notification, and pushes
+// it to their browsers in the background.
+func deliver(app core.App, rec, actor *core.Record) {
+	user := rec.GetString("user")
+	if h := hubOf(app); h != nil {
+		count, _ := UnreadCount(app, user)
+		h.send([]string{user}, TopicNotifications, map[string]any{
+			"action": "create", "notification": ToJSON(rec, actor), "unreadCount": count,
+		})
+	}
+	payload := PushPayload{
+		Title: "CineCircle", Body: rec.GetString("message"), Tag: rec.Id, Type: rec.GetString("type"),
+		EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"),
+		URL: TargetURL(rec.GetString("type"), rec.GetString("entityType"), rec.GetString("entityId")),
+	}
+	background.Add(1)
+	go func() {
+		defer background.Done()
+		if _, err := pushTo(context.Background(), app, user, payload); err != nil {
+			app.Logger().Warn("push: delivery failed", "error", err.Error())
+		}
+	}()
+}
+
+// message words a notification: 'Ana liked your review', 'Ana and 1 other liked your
+// review', 'Ana and 4 others liked your review'.
+func message(actor string, others int, action string) string {
+	switch others {
+	case 0:
+		return actor + " " + action
+	case 1:
+		return actor + " and 1 other " + action
+	}
+	return fmt.Sprintf("%s and %d others %s", actor, others, action)
+}

@@ -1,0 +1,193 @@
+package social
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// ActivitiesCollection holds the posts the feed reads (written by the diary's hooks).
+const ActivitiesCollection = "activities"
+
+// ErrActivityNotFound is returned by the activity calls when the id names no activity.
+var ErrActivityNotFound = errors.New("activity not found")
+
+// Activity is the SPEC §3 Activity as every route answers it: the feed, one activity, a
+// member's posts, and later comments, notifications and collaborations. Build it with
+// LoadActivities so the author, isLiked and the counters come out the same everywhere.
+type Activity struct {
+	ID           string          `json:"id"`
+	Type         string          `json:"type"`
+	UserID       string          `json:"userId"`
+	User         ActivityUser    `json:"user"`
+	CreatedAt    string          `json:"createdAt"`
+	IsLiked      bool            `json:"isLiked"`
+	LikeCount    int             `json:"likeCount"`
+	CommentCount int             `json:"commentCount"`
+	Data         json.RawMessage `json:"data"`
+}
+
+// ActivityUser is the author of an activity: SPEC §3's user of an Activity. Email is
+// always present and empty unless the author is the viewer, so no member ever reads
+// another member's address.
+type ActivityUser struct {
+	ID                string  `json:"id"`
+	FirstName         string  `json:"firstName"`
+	LastName          string  `json:"lastName"`
+	Email             string  `json:"email"`
+	Nickname          *string `json:"nickname"`
+	DisplayPreference string  `json:"displayPreference"`
+	ProfileImageURL   string  `json:"profileImageUrl"`
+}
+
+// activityUser shapes an author record for viewerID; a missing record keeps only the id
+// (the UI then shows 'Unknown User').
+func activityUser(id string, r *core.Record, viewerID string) ActivityUser {
+	if r == nil {
+		return ActivityUser{ID: id, DisplayPreference: "fullname"}
+	}
+	u := auth.PublicUser(r)
+	out := ActivityUser{
+		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Nickname: u.Nickname,
+		DisplayPreference: u.DisplayPreference, ProfileImageURL: u.ProfileImageURL,
+	}
+	if r.Id == viewerID {
+		out.Email = r.Email()
+	}
+	return out
+}
+
+// LoadActivities shapes activity records for viewerID, keeping their order. It reads the
+// authors in one query and the viewer's likes in another, whatever the number of records,
+// so callers (the feed, comments, notifications) never cost a query per activity.
+func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Activity, error) {
+	out := make([]Activity, 0, len(records))
+	if len(records) == 0 {
+		return out, nil
+	}
+	ids := make([]any, len(records))
+	authorSet := map[string]bool{}
+	authorIDs := []string{}
+	for i, r := range records {
+		ids[i] = r.Id
+		if a := r.GetString("user"); !authorSet[a] {
+			authorSet[a] = true
+			authorIDs = append(authorIDs, a)
+		}
+	}
+	authors, err := app.FindRecordsByIds(auth.UsersCollection, authorIDs)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*core.Record, len(authors))
+	for _, a := range authors {
+		byID[a.Id] = a
+	}
+	liked := map[string]bool{}
+	if viewerID != "" {
+		var likedIDs []string
+		err := app.DB().Select("activity").From(LikesCollection).
+			Where(dbx.HashExp{"user": viewerID}).AndWhere(dbx.In("activity", ids...)).Column(&likedIDs)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range likedIDs {
+			liked[id] = true
+		}
+	}
+	for _, r := range records {
+		author := r.GetString("user")
+		out = append(out, Activity{
+			ID:           r.Id,
+			Type:         r.GetString("type"),
+			UserID:       author,
+			User:         activityUser(author, byID[author], viewerID),
+			CreatedAt:    isoTime(r.GetDateTime("created").Time()),
+			IsLiked:      liked[r.Id],
+			LikeCount:    r.GetInt("likeCount"),
+			CommentCount: r.GetInt("commentCount"),
+			Data:         activityData(r),
+		})
+	}
+	return out, nil
+}
+
+// LoadActivity shapes one activity record for viewerID.
+func LoadActivity(app core.App, viewerID string, record *core.Record) (Activity, error) {
+	list, err := LoadActivities(app, viewerID, []*core.Record{record})
+	if err != nil {
+		return Activity{}, err
+	}
+	return list[0], nil
+}
+
+// FindActivity returns the activity record with id, or ErrActivityNotFound.
+func FindActivity(app core.App, id string) (*core.Record, error) {
+	r, err := app.FindRecordById(ActivitiesCollection, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrActivityNotFound
+	}
+	return r, err
+}
+
+// activityData returns the stored data JSON, or {} when there is none, so the UI can
+// always read data.movieId and friends without a null check.
+func activityData(r *core.Record) json.RawMessage {
+	raw, _ := r.Get("data").(types.JSONRaw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return json.RawMessage(`{}`)
+	}
+	return json.RawMessage(raw)
+}
+
+// isoTime formats a stored time as ISO 8601 (UTC, seconds), as the diary's routes do.
+func isoTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// activityFromPath finds the activity named by the {id} path value, as a 404 when missing.
+func activityFromPath(e *core.RequestEvent) (*core.Record, error) {
+	r, err := FindActivity(e.App, e.Request.PathValue("id"))
+	if errors.Is(err, ErrActivityNotFound) {
+		return nil, e.NotFoundError("That post does not exist.", nil)
+	}
+	return r, err
+}
+
+// ownActivityFromPath finds the activity named by the {id} path value and checks that
+// the signed-in member wrote it: SPEC §6 offers Edit and Delete to the owner only.
+func ownActivityFromPath(e *core.RequestEvent, action string) (*core.Record, error) {
+	r, err := activityFromPath(e)
+	if err != nil {
+		return nil, err
+	}
+	if r.GetString("user") != e.Auth.Id {
+		return nil, e.ForbiddenError("Only the author can "+action+" this post.", nil)
+	}
+	return r, nil
+}
+
+// activityHandler answers GET /api/activities/{id}: one activity in the feed's shape (a
+// notification or a shared link opens it).
+func activityHandler(e *core.RequestEvent) error {
+	r, err := activityFromPath(e)
+	if err != nil {
+		return err
+	}
+	out, err := LoadActivity(e.App, e.Auth.Id, r)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, out)
+}

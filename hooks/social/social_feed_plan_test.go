@@ -1,0 +1,86 @@
+package social_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"cinecircle/hooks/social"
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// fullScan matches a plan step that reads all of activities (aliased f in the subquery).
+var fullScan = regexp.MustCompile(`^SCAN (activities|f)\b`)
+
+// explain returns SQLite's query plan of q, one detail line per step.
+func explain(t *testing.T, app core.App, q *dbx.SelectQuery) []string {
+	t.Helper()
+	built := q.Build()
+	var rows []struct {
+		Detail string `db:"detail"`
+	}
+	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + built.SQL()).Bind(built.Params()).All(&rows); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.Detail
+	}
+	return out
+}
+
+// TestFeedPlan keeps the feed on its index: no full scan of activities (by table or by
+// index), the page picked from idx_activities_feed alone, and the page's rows read by
+// primary key. It checks the plan both before and after ANALYZE, because PocketBase runs
+// PRAGMA optimize periodically and statistics can change the planner's mind.
+func TestFeedPlan(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	viewer := testutil.CreateUser(t, app, "Ana")
+	now := time.Now()
+	for i := range 12 {
+		u := testutil.CreateUser(t, app, fmt.Sprintf("Member%c", 'a'+i))
+		if i%2 == 0 {
+			if err := social.Follow(app, viewer.Id, u.Id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for j := range 25 {
+			testutil.CreateActivity(t, app, fmt.Sprintf("plan%02d%09d", i, j), u.Id, "movie_watched",
+				now.Add(-time.Duration(i*25+j)*time.Hour), map[string]any{"movieId": 1})
+		}
+	}
+	check := func(stage string) {
+		plan := explain(t, app, social.FeedQuery(app, viewer.Id, 20, 50))
+		joined := strings.Join(plan, "\n")
+		for _, line := range plan {
+			if fullScan.MatchString(line) {
+				t.Fatalf("%s: the feed scans activities:\n%s", stage, joined)
+			}
+		}
+		for _, want := range []string{
+			"SEARCH f USING COVERING INDEX idx_activities_feed (user=?)",
+			"SEARCH activities USING INDEX sqlite_autoindex_activities_1 (id=?)",
+		} {
+			if !strings.Contains(joined, want) {
+				t.Fatalf("%s: the feed plan lacks %q:\n%s", stage, want, joined)
+			}
+		}
+		posts := explain(t, app, social.MemberPostsQuery(app, viewer.Id, 20, 50))
+		if p := strings.Join(posts, "\n"); !strings.Contains(p, "idx_activities_feed (user=?)") || strings.Contains(p, "TEMP B-TREE") {
+			t.Fatalf("%s: a member's posts should be read in index order:\n%s", stage, p)
+		}
+	}
+	check("without statistics")
+	if _, err := app.NonconcurrentDB().NewQuery("ANALYZE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	check("after ANALYZE")
+	if got, err := social.FeedPage(app, viewer.Id, 20, 2); err != nil || len(got) != 20 {
+		t.Fatalf("page 2 has %d activities (%v), want 20", len(got), err)
+	}
+}
