@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/gifs"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -127,7 +128,10 @@ func Seed(app core.App) error {
 		if err := seedFollows(tx, ids); err != nil {
 			return err
 		}
-		return seedDiaries(tx, ids, time.Now())
+		if err := seedDiaries(tx, ids, time.Now()); err != nil {
+			return err
+		}
+		return gifs.SeedDemo(tx) // a few reactions for the GIF picker, drawn by the seed
 	})
 }
 

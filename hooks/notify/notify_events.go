@@ -23,6 +23,13 @@ func bindEvents(app core.App) {
 	after("activity_likes", onLike)
 	after("comments", onComment)
 	after("follows", onFollow)
+	// A deleted post takes its notifications with it (they point at it by id).
+	app.OnRecordAfterDeleteSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
+		if _, err := e.App.DB().Delete("notifications", dbx.HashExp{"entityType": "activity", "entityId": e.Record.Id}).Execute(); err != nil {
+			e.App.Logger().Warn("notify: cleaning up a deleted post", "error", err.Error())
+		}
+		return e.Next()
+	})
 	app.OnRecordAfterCreateSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
 		background.Add(1)
 		go func(app core.App, r *core.Record) {

@@ -202,3 +202,21 @@ func TestTargetURL(t *testing.T) {
 		}
 	}
 }
+
+func TestDeletedPostTakesItsNotifications(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	a := post(t, app, "anapost00000003", ana, "movie_watched", "Alien")
+	if _, err := social.Like(app, a.Id, bea); err != nil {
+		t.Fatal(err)
+	}
+	if len(inbox(t, app, ana)) != 3 || len(inbox(t, app, bea)) != 1 {
+		t.Fatalf("setup: %q %q", inbox(t, app, ana), inbox(t, app, bea))
+	}
+	if err := social.DeleteActivity(app, a); err != nil {
+		t.Fatal(err)
+	}
+	expectInbox(t, app, ana, "follow: Cal started following you", "follow: Bea started following you")
+	expectInbox(t, app, bea)
+}
