@@ -39,6 +39,10 @@ export const catalogKeys = {
 
   details: (kind: CatalogKind, id: number) => ['/api/tmdb', kind, id, 'details'] as const,
 
+  /** The add dialog's search, which SPEC §7 sends as ?query= (the header's is ?q=). */
+  addSearch: (kind: CatalogKind, query: string) =>
+    [kind === 'movie' ? '/api/movies' : '/api/tv-shows', 'search', { query: query.trim() }] as const,
+
   info: ['/api/catalog/info'] as const,
 }
 
@@ -63,6 +67,19 @@ export const tvSearchQuery = (q: string) =>
     queryKey: catalogKeys.tvSearch(q),
     enabled: isSearchable(q),
     placeholderData: keepPreviousData,
+  })
+
+/**
+ * addSearchQuery: GET /api/movies/search?query= or /api/tv-shows/search?query= for the add
+ * dialog (SPEC §7), from 2 characters (SPEC §5), keeping the last answer while typing.
+ */
+export const addSearchQuery = (kind: CatalogKind, query: string) =>
+  queryOptions<SearchPage<MovieResult | TvResult>>({
+    queryKey: catalogKeys.addSearch(kind, query),
+    enabled: isSearchable(query),
+    // The previous answer only while the kind stays: movies must not stand in for shows.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === catalogKeys.addSearch(kind, query)[0] ? previous : undefined,
   })
 
 /** movieQuery: GET /api/movies/{id}. A 404 is final (no retry): the page says not found. */

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
+import { TitleActions } from '../components/diary/TitleActions'
 import { parseCatalogId, runtimeLabel, yearOf } from '../lib/catalog'
 import { movieQuery } from '../queries/catalog'
 
-/** MoviePage (/movie/:id): poster, title, year, runtime, genres, vote and overview (SPEC §2). */
+/**
+ * MoviePage (/movie/:id): poster, title, year, runtime, genres, vote and overview (SPEC §2),
+ * with the member's actions: log it, add it to the watchlist, rate it.
+ */
 export default function MoviePage() {
   const id = parseCatalogId(useParams().id)
   const { data: movie, isPending, error, refetch } = useQuery({ ...movieQuery(id ?? 0), enabled: id != null })
@@ -24,6 +28,11 @@ export default function MoviePage() {
           genres={movie.genres ?? []}
           vote={movie.voteAverage}
           overview={movie.overview}
+          actions={
+            <TitleActions
+              title={{ kind: 'movie', id: movie.id, title: movie.title, posterPath: movie.posterPath, year: yearOf(movie.releaseDate) ?? yearOf(movie.year) }}
+            />
+          }
         />
       )}
     </div>

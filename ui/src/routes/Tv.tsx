@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { SeasonList } from '../components/catalog/SeasonList'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
+import { TitleActions } from '../components/diary/TitleActions'
 import { parseCatalogId, seasonsLabel, yearOf } from '../lib/catalog'
 import { tvShowQuery } from '../queries/catalog'
 
-/** TvPage (/tv/:id): poster, name, first-air year, seasons, genres, overview and the season list (SPEC §2). */
+/**
+ * TvPage (/tv/:id): poster, name, first-air year, seasons, genres, overview and the season
+ * list (SPEC §2), with the member's actions and episode ratings and reviews.
+ */
 export default function TvPage() {
   const id = parseCatalogId(useParams().id)
   const { data: show, isPending, error, refetch } = useQuery({ ...tvShowQuery(id ?? 0), enabled: id != null })
@@ -32,6 +36,11 @@ export default function TvPage() {
         genres={show.genres ?? []}
         vote={show.voteAverage}
         overview={show.overview}
+        actions={
+          <TitleActions
+            title={{ kind: 'tv', id: show.id, title: show.name, posterPath: show.posterPath, year: yearOf(show.firstAirDate) ?? yearOf(show.year) }}
+          />
+        }
       />
       <SeasonList tvId={show.id} seasons={seasons} />
     </div>

@@ -1,38 +1,76 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { openAddDialog } from '../components/diary/addDialogStore'
+import { WatchlistCard, WatchlistSkeleton } from '../components/diary/WatchlistCard'
+import { LoadProblem } from '../components/profile/DiaryList'
 import { EmptyState } from '../components/ui/EmptyState'
-import { BookmarkIcon, SparklesIcon } from '../components/ui/icons'
+import { BookmarkIcon, EyeIcon, PlusIcon, SparklesIcon } from '../components/ui/icons'
 import { PageHeader } from '../components/ui/PageHeader'
 import { ParamTabs, useTabParam } from '../components/ui/ParamTabs'
+import { sortByUpdated } from '../lib/diary'
+import type { WatchStatus } from '../lib/rating'
+import { entriesQuery } from '../queries/diary'
 
 const tabs = [
   { value: 'watchlist', label: 'Watchlist' },
+  { value: 'watching', label: 'Currently Watching' },
   { value: 'recommended', label: 'Recommended' },
 ] as const
 
-/** Watchlist (/watchlist, ?tab=recommended): what you plan to watch and what friends suggest. */
+const empty = {
+  watchlist: { icon: <BookmarkIcon className="size-7" />, title: 'Your watchlist is empty', body: 'Movies and shows you plan to watch will wait for you here.' },
+  watching: { icon: <EyeIcon className="size-7" />, title: 'Nothing in progress', body: 'Movies and shows you are in the middle of appear here.' },
+}
+
+/**
+ * Watchlist (/watchlist?tab=watchlist|watching|recommended): what you plan to watch and
+ * what you are watching, movies and shows together, newest change first. Recommendations
+ * from friends (tab=recommended, SPEC §2) arrive with a later issue.
+ */
 export default function Watchlist() {
   const tab = useTabParam('tab', tabs)
+  const movies = useQuery(entriesQuery('movie'))
+  const shows = useQuery(entriesQuery('tv'))
+  const status: WatchStatus = tab === 'watching' ? 'currently_watching' : 'plan_to_watch'
+  const entries = sortByUpdated([...(movies.data ?? []), ...(shows.data ?? [])].filter((e) => e.status === status))
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className="mx-auto max-w-5xl">
       <PageHeader title="Watchlist">Everything you plan to watch, in one place.</PageHeader>
       <ParamTabs tabs={tabs} label="Watchlist" />
-      <div role="tabpanel">
+      <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label}>
         {tab === 'recommended' ? (
           <EmptyState icon={<SparklesIcon className="size-7" />} title="No recommendations yet">
             When a friend recommends a movie or show to you, it will appear here.
           </EmptyState>
-        ) : (
+        ) : movies.isPending || shows.isPending ? (
+          <WatchlistSkeleton />
+        ) : movies.isError || shows.isError ? (
+          <LoadProblem what="Your lists" onRetry={() => void Promise.all([movies.refetch(), shows.refetch()])} />
+        ) : entries.length === 0 ? (
           <EmptyState
-            icon={<BookmarkIcon className="size-7" />}
-            title="Your watchlist is empty"
+            icon={empty[tab === 'watching' ? 'watching' : 'watchlist'].icon}
+            title={empty[tab === 'watching' ? 'watching' : 'watchlist'].title}
             action={
-              <Link to="/search" className="btn btn-primary">
-                Explore titles
-              </Link>
+              <div className="flex flex-wrap justify-center gap-2">
+                <button type="button" className="btn btn-primary" onClick={() => openAddDialog({ status })}>
+                  <PlusIcon className="size-4" /> Add a Title
+                </button>
+                <Link to="/search" className="btn btn-ghost">
+                  Explore titles
+                </Link>
+              </div>
             }
           >
-            Movies and shows you plan to watch will wait for you here.
+            {empty[tab === 'watching' ? 'watching' : 'watchlist'].body}
           </EmptyState>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <WatchlistCard entry={entry} />
+              </li>
+            ))}
+          </ul>
         )}
       </div>
     </div>

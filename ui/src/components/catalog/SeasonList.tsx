@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
-import { episodesLabel, type SeasonSummary } from '../../lib/catalog'
+import { useEffect, useId, useRef, useState } from 'react'
+import { episodesLabel, type Episode, type SeasonSummary } from '../../lib/catalog'
+import type { EpisodeReview } from '../../lib/diary'
 import { tvSeasonQuery } from '../../queries/catalog'
-import { ChevronDownIcon } from '../ui/icons'
+import { episodeReviewsQuery } from '../../queries/diary'
+import { EpisodeReviewForm, EpisodeReviewList } from '../diary/EpisodeReviews'
+import { ChevronDownIcon, StarIcon } from '../ui/icons'
 
 /**
  * SeasonList: a show's seasons with their episode counts; opening a season loads its
- * episodes (GET /api/tv-shows/{id}/seasons/{n}) and lists them.
+ * episodes (GET /api/tv-shows/{id}/seasons/{n}) and their reviews
+ * (GET /api/tv-shows/{id}/episode-reviews?season=n), and each episode can be rated and
+ * reviewed.
  */
 export function SeasonList({ tvId, seasons }: { tvId: number; seasons: SeasonSummary[] }) {
   const [openSeasons, setOpenSeasons] = useState<ReadonlySet<number>>(() => new Set())
@@ -95,6 +100,7 @@ function airDateLabel(date: string | null): string | null {
 
 function SeasonEpisodes({ tvId, seasonNumber }: { tvId: number; seasonNumber: number }) {
   const { data, isPending, isError, refetch } = useQuery(tvSeasonQuery(tvId, seasonNumber))
+  const reviews = useQuery(episodeReviewsQuery(tvId, seasonNumber))
   if (isPending) {
     return (
       <ul className="flex flex-col gap-2" aria-busy="true" aria-label="Loading episodes">
@@ -118,23 +124,84 @@ function SeasonEpisodes({ tvId, seasonNumber }: { tvId: number; seasonNumber: nu
   if (episodes.length === 0) {
     return <p className="text-sm text-base-content/60">No episode details for this season yet.</p>
   }
+  const byEpisode = new Map<number, EpisodeReview[]>()
+  for (const review of reviews.data ?? []) {
+    byEpisode.set(review.episodeNumber, [...(byEpisode.get(review.episodeNumber) ?? []), review])
+  }
   return (
     <ol className="flex flex-col divide-y divide-base-300/60">
-      {episodes.map((episode) => {
-        const meta = [airDateLabel(episode.airDate), episode.runtime ? `${episode.runtime} min` : null].filter(Boolean).join(' · ')
-        return (
-          <li key={episode.episodeNumber} className="flex gap-3 py-2">
-            <span className="w-8 shrink-0 text-right text-sm font-semibold text-base-content/50 tabular-nums">
-              {episode.episodeNumber}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium">{episode.name?.trim() || `Episode ${episode.episodeNumber}`}</p>
-              {meta && <p className="text-xs text-base-content/60">{meta}</p>}
-              {episode.overview && <p className="mt-1 line-clamp-2 text-xs text-base-content/70">{episode.overview}</p>}
-            </div>
-          </li>
-        )
-      })}
+      {episodes.map((episode) => (
+        <EpisodeRow
+          key={episode.episodeNumber}
+          tvId={tvId}
+          seasonNumber={seasonNumber}
+          episode={episode}
+          reviews={byEpisode.get(episode.episodeNumber) ?? []}
+        />
+      ))}
     </ol>
+  )
+}
+
+function EpisodeRow({
+  tvId,
+  seasonNumber,
+  episode,
+  reviews,
+}: {
+  tvId: number
+  seasonNumber: number
+  episode: Episode
+  reviews: EpisodeReview[]
+}) {
+  const [reviewing, setReviewing] = useState(false)
+  const rateRef = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  // Closing the form puts focus back on the episode's Rate button.
+  useEffect(() => {
+    if (!reviewing && refocus.current) rateRef.current?.focus()
+    refocus.current = false
+  }, [reviewing])
+  const name = episode.name?.trim() || `Episode ${episode.episodeNumber}`
+  const meta = [airDateLabel(episode.airDate), episode.runtime ? `${episode.runtime} min` : null].filter(Boolean).join(' · ')
+  return (
+    <li className="flex gap-3 py-2">
+      <span className="w-8 shrink-0 text-right text-sm font-semibold text-base-content/50 tabular-nums">{episode.episodeNumber}</span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-sm font-medium">{name}</p>
+            {meta && <p className="text-xs text-base-content/60">{meta}</p>}
+          </div>
+          {!reviewing && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs shrink-0"
+              ref={rateRef}
+              aria-label={`Rate or review episode ${episode.episodeNumber}, ${name}`}
+              onClick={() => setReviewing(true)}
+            >
+              <StarIcon className="size-3.5" /> Rate
+            </button>
+          )}
+        </div>
+        {episode.overview && <p className="mt-1 line-clamp-2 text-xs text-base-content/70">{episode.overview}</p>}
+        {reviewing && (
+          <div>
+            <EpisodeReviewForm
+              tvId={tvId}
+              seasonNumber={seasonNumber}
+              episodeNumber={episode.episodeNumber}
+              episodeName={episode.name}
+              onDone={() => {
+                refocus.current = true
+                setReviewing(false)
+              }}
+            />
+          </div>
+        )}
+        <EpisodeReviewList tvId={tvId} reviews={reviews} />
+      </div>
+    </li>
   )
 }

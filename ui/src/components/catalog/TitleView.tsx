@@ -20,6 +20,7 @@ export function TitleHero({
   genres,
   vote,
   overview,
+  actions,
 }: {
   id: number
   title: string
@@ -29,6 +30,8 @@ export function TitleHero({
   genres: string[]
   vote: number | null
   overview: string | null
+  /** The member's actions on the title (log, watchlist, rate), under the facts. */
+  actions?: ReactNode
 }) {
   useDocumentTitle(title)
   const shownFacts = facts.filter((f): f is string => Boolean(f))
@@ -60,6 +63,7 @@ export function TitleHero({
             <span className="font-normal text-base-content/60">/ 10 average</span>
           </p>
         )}
+        {actions}
         {genres.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
             {genres.map((genre) => (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { openAddDialog, preloadAddDialog } from '../diary/addDialogStore'
 import { EmptyState } from '../ui/EmptyState'
 import { FilmIcon, PlusIcon, UsersIcon } from '../ui/icons'
 
@@ -10,9 +11,15 @@ export function EmptyFeed() {
       title="Nothing here yet"
       action={
         <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/search" className="btn btn-primary">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => openAddDialog({ kind: 'movie' })}
+            onPointerEnter={preloadAddDialog}
+            onFocus={preloadAddDialog}
+          >
             <PlusIcon className="size-4" /> Add Your First Movie
-          </Link>
+          </button>
           <Link to="/friends?tab=discover" className="btn btn-ghost">
             <UsersIcon className="size-4" /> Find Friends
           </Link>

@@ -1,16 +1,23 @@
-import { useNavigate } from 'react-router'
 import type { OwnUser } from '../../lib/users'
+import { openAddDialog, preloadAddDialog } from '../diary/addDialogStore'
 import { Avatar } from '../ui/Avatar'
 import { PlusIcon } from '../ui/icons'
 
 /**
  * FeedHeaderCard: 'Your Feed' with its display-only badges and the prompt (SPEC §2).
- * The prompt opens the add dialog once the diary arrives; until then, Explore.
+ * The prompt opens the Add Movie or TV Show dialog.
  */
 export function FeedHeaderCard({ user }: { user: OwnUser }) {
-  const navigate = useNavigate()
   return (
-    <section aria-labelledby="feed-title" className="card border border-base-300 bg-base-100 shadow-sm">
+    // A click anywhere on the card opens the dialog too (SPEC §2); the prompt is the button
+    // keyboards and screen readers use.
+    <section
+      aria-labelledby="feed-title"
+      className="card cursor-pointer border border-base-300 bg-base-100 shadow-sm"
+      onClick={(e) => {
+        if (!(e.target as Element).closest('button')) openAddDialog()
+      }}
+    >
       <div className="card-body gap-4 p-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 id="feed-title" className="text-xl font-bold">
@@ -24,7 +31,9 @@ export function FeedHeaderCard({ user }: { user: OwnUser }) {
         </div>
         <button
           type="button"
-          onClick={() => void navigate('/search')}
+          onClick={() => openAddDialog()}
+          onPointerEnter={preloadAddDialog}
+          onFocus={preloadAddDialog}
           className="group flex w-full items-center gap-3 rounded-field border border-base-300 bg-base-200/60 p-2.5 text-left transition-colors hover:border-primary/50 hover:bg-base-200 focus-visible:outline-2 focus-visible:outline-primary"
         >
           <Avatar user={user} size="sm" />

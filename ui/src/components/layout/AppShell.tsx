@@ -1,18 +1,22 @@
 import { Outlet } from 'react-router'
 import { needsProfileCompletion, type OwnUser } from '../../lib/users'
+import { AddDialogHost } from '../diary/AddDialogHost'
 import { CompleteProfileModal } from '../profile/CompleteProfileModal'
+import { useAnyModalOpen } from '../ui/Modal'
 import { Header } from './Header'
 import { MobileBottomBar } from './MobileBottomBar'
 
 /**
- * AppShell: the signed-in frame: header, page, mobile bottom bar, and the blocking
- * Complete Your Profile modal when the profile needs it (everything else is inert then).
+ * AppShell: the signed-in frame: header, page, mobile bottom bar, the add dialog (opened
+ * from anywhere) and the blocking Complete Your Profile modal when the profile needs it.
+ * The frame is inert while any dialog is open, so focus stays in the dialog.
  */
 export function AppShell({ user }: { user: OwnUser }) {
   const mustComplete = needsProfileCompletion(user)
+  const dialogOpen = useAnyModalOpen()
   return (
     <>
-      <div className="min-h-dvh bg-base-200" inert={mustComplete}>
+      <div className="min-h-dvh bg-base-200" inert={mustComplete || dialogOpen}>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
@@ -22,6 +26,7 @@ export function AppShell({ user }: { user: OwnUser }) {
         </main>
         <MobileBottomBar />
       </div>
+      {!mustComplete && <AddDialogHost />}
       {mustComplete && <CompleteProfileModal user={user} />}
     </>
   )

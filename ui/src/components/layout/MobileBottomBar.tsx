@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { activeTab, type BottomTab } from '../../lib/navigation'
+import { openAddDialog, preloadAddDialog } from '../diary/addDialogStore'
 import { CompassIcon, HomeIcon, PlusIcon, UserIcon, UsersIcon } from '../ui/icons'
 
 const tabs: { tab: BottomTab; to: string; label: string; icon: ReactNode }[] = [
@@ -17,12 +18,10 @@ function scrollToTop() {
 
 /**
  * MobileBottomBar (SPEC §2): five slots under 768 px. Tapping the tab you are on scrolls
- * to the top with a short vibration. The centre button will open the add dialog once the
- * diary arrives; until then it opens Explore, where titles are found.
+ * to the top with a short vibration. The centre button opens the Add Movie or TV Show dialog.
  */
 export function MobileBottomBar() {
   const { pathname } = useLocation()
-  const navigate = useNavigate()
   const current = activeTab(pathname)
 
   const item = (t: (typeof tabs)[number]) => {
@@ -62,7 +61,9 @@ export function MobileBottomBar() {
             type="button"
             aria-label="Add Movie or TV Show"
             className="btn btn-primary btn-circle -mt-6 size-14 shadow-lg shadow-primary/30"
-            onClick={() => void navigate('/search')}
+            onClick={() => openAddDialog()}
+            onPointerEnter={preloadAddDialog}
+            onFocus={preloadAddDialog}
           >
             <PlusIcon className="size-7" />
           </button>

@@ -3,8 +3,21 @@ import { displayName, type User } from '../../lib/users'
 import { Avatar } from '../ui/Avatar'
 import { MailIcon } from '../ui/icons'
 
-/** ProfileCard: avatar, display name, nickname/full name and (own profile) email. */
-export function ProfileCard({ user, email, actions }: { user: User; email?: string; actions?: ReactNode }) {
+/**
+ * ProfileCard: avatar, display name, nickname/full name, (own profile) email, follower and
+ * following counts when known, and the actions (edit, or follow).
+ */
+export function ProfileCard({
+  user,
+  email,
+  actions,
+  counts,
+}: {
+  user: User
+  email?: string
+  actions?: ReactNode
+  counts?: { followers: number; following: number }
+}) {
   const name = displayName(user)
   const fullName = `${user.firstName} ${user.lastName}`.trim()
   const secondary =
@@ -23,6 +36,18 @@ export function ProfileCard({ user, email, actions }: { user: User; email?: stri
             {email && (
               <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/60">
                 <MailIcon className="size-4" /> <span data-testid="profile-email">{email}</span>
+              </p>
+            )}
+            {counts && (
+              <p className="mt-2 flex gap-4 text-sm" data-testid="profile-counts">
+                <span>
+                  <strong className="font-semibold tabular-nums">{counts.followers}</strong>{' '}
+                  <span className="text-base-content/60">{counts.followers === 1 ? 'follower' : 'followers'}</span>
+                </span>
+                <span>
+                  <strong className="font-semibold tabular-nums">{counts.following}</strong>{' '}
+                  <span className="text-base-content/60">following</span>
+                </span>
               </p>
             )}
           </div>
