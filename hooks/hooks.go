@@ -7,6 +7,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/collab"
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
@@ -26,5 +27,6 @@ func Register(app core.App, public fs.FS) {
 	gifs.Register(app)
 	comments.Register(app)
 	notify.Register(app)
+	collab.Register(app)
 	web.Register(app, public)
 }

@@ -88,7 +88,14 @@ func postEntryActivity(app core.App, entry, title *core.Record, in EntryInput) (
 		activity.Set("entry", entry.Id)
 		activity.Set(in.Kind.relField(), title.Id)
 	}
-	activity.Set("type", ActivityType(in.Kind, in.Status, in.Rating, in.Review))
+	typ := ActivityType(in.Kind, in.Status, in.Rating, in.Review)
+	if in.Status == StatusWatched && len(in.WatchedWith) > 0 {
+		typ = "collaborative_movie" // watched together: friends rate in secret (collab domain)
+		if in.Kind == TV {
+			typ = "collaborative_tv"
+		}
+	}
+	activity.Set("type", typ)
 	activity.Set("data", activityData(app, in.Kind, title, in))
 	return activity, app.Save(activity)
 }

@@ -57,6 +57,9 @@ func SaveEntry(ctx context.Context, app core.App, user *core.Record, in EntryInp
 				return err
 			}
 		}
+		if in.Quiet {
+			return nil
+		}
 		activity, err = postEntryActivity(tx, entry, title, in)
 		return err
 	})

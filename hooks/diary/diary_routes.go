@@ -43,7 +43,9 @@ func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
 			return err
 		}
 		out := entryJSON(e.App, entry, kind, title)
-		out.ActivityID = activity.Id
+		if activity != nil {
+			out.ActivityID = activity.Id
+		}
 		return e.JSON(http.StatusOK, out)
 	}
 }

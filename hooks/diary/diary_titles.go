@@ -60,6 +60,9 @@ type TitleSummary struct {
 	Overview   string   `json:"overview"`
 }
 
+// Summarize reads the card data of a title record (for other domains' answers).
+func Summarize(kind Kind, r *core.Record) TitleSummary { return summarize(kind, r) }
+
 // summarize reads the card data of a title record.
 func summarize(kind Kind, r *core.Record) TitleSummary {
 	s := TitleSummary{

@@ -48,6 +48,9 @@ type EntryInput struct {
 	Review      string
 	WatchedWith []string
 	WatchedAt   time.Time // zero unless watched or dropped
+	// Quiet saves the entry without posting an activity: a friend's rating of a
+	// collaboration already has its post.
+	Quiet bool
 }
 
 // withDetails reports whether a status carries rating, review, date and companions.

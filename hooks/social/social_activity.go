@@ -117,7 +117,31 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			Data:         activityData(r),
 		})
 	}
+	for _, decorate := range decoratorsOf(app) {
+		if err := decorate(app, viewerID, records, out); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// Decorator adds viewer-specific data to shaped activities (the collaboration domain fills
+// a collaborative post's ratings and pending state for the viewer). records and items are
+// parallel; a decorator changes items[i].Data only.
+type Decorator func(app core.App, viewerID string, records []*core.Record, items []Activity) error
+
+// decoratorsKey is the app-store key of the registered decorators.
+const decoratorsKey = "cinecircle.social.decorators"
+
+// AddDecorator registers a Decorator on app (kept per app, so test apps don't share them).
+func AddDecorator(app core.App, d Decorator) {
+	list, _ := app.Store().Get(decoratorsKey).([]Decorator)
+	app.Store().Set(decoratorsKey, append(list, d))
+}
+
+func decoratorsOf(app core.App) []Decorator {
+	list, _ := app.Store().Get(decoratorsKey).([]Decorator)
+	return list
 }
 
 // LoadActivity shapes one activity record for viewerID.

@@ -1,0 +1,232 @@
+package collab
+
+import (
+	"encoding/json"
+	"time"
+
+	"cinecircle/hooks/auth"
+	"cinecircle/hooks/diary"
+	"cinecircle/hooks/notify"
+	"cinecircle/hooks/social"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+const (
+	movieKind = diary.Movie
+	tvKind    = diary.TV
+)
+
+// open starts the collaboration of a collaborative post: the author (with the rating they
+// logged) and each friend they watched with (yet to rate).
+func open(app core.App, activity *core.Record) error {
+	var data struct {
+		Rating      float64 `json:"rating"`
+		Review      string  `json:"review"`
+		WatchedWith []struct {
+			ID string `json:"id"`
+		} `json:"watchedWith"`
+	}
+	_ = activity.UnmarshalJSONField("data", &data)
+	col, err := app.FindCachedCollectionByNameOrId("collaborations")
+	if err != nil {
+		return err
+	}
+	c := core.NewRecord(col)
+	c.Load(map[string]any{"activity": activity.Id, "initiator": activity.GetString("user"),
+		"movie": activity.GetString("movie"), "tvShow": activity.GetString("tvShow")})
+	if err := app.Save(c); err != nil {
+		return err
+	}
+	pcol, err := app.FindCachedCollectionByNameOrId("collaboration_participants")
+	if err != nil {
+		return err
+	}
+	add := func(user string, initiator bool, rating float64, review string) error {
+		p := core.NewRecord(pcol)
+		p.Load(map[string]any{"collaboration": c.Id, "user": user, "initiator": initiator})
+		if rating > 0 {
+			p.Load(map[string]any{"rating": rating, "review": review, "ratedAt": time.Now().UTC()})
+		}
+		return app.Save(p)
+	}
+	if err := add(activity.GetString("user"), true, data.Rating, data.Review); err != nil {
+		return err
+	}
+	for _, f := range data.WatchedWith {
+		if f.ID != "" && f.ID != activity.GetString("user") {
+			if err := add(f.ID, false, 0, ""); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// inviteNotice tells an invited friend to add their rating.
+func inviteNotice(app core.App, p *core.Record) error {
+	if p.GetBool("initiator") {
+		return nil
+	}
+	c, err := app.FindRecordById("collaborations", p.GetString("collaboration"))
+	if err != nil {
+		return err
+	}
+	kind, entityType, title := titleOf(app, c)
+	typ := "movie_collaboration"
+	if kind == tvKind {
+		typ = "tv_collaboration"
+	}
+	_, err = notify.Send(app, notify.Notice{UserID: p.GetString("user"), ActorID: c.GetString("initiator"), Type: typ,
+		EntityType: entityType, EntityID: publicID(app, c), Action: "watched " + title + " with you: add your rating"})
+	return err
+}
+
+// titleOf reads a collaboration's kind, notification entity type and title name.
+func titleOf(app core.App, c *core.Record) (diary.Kind, string, string) {
+	if id := c.GetString("tvShow"); id != "" {
+		if t, err := app.FindRecordById("tv_shows", id); err == nil {
+			return tvKind, "tv_show", t.GetString("name")
+		}
+		return tvKind, "tv_show", "a show"
+	}
+	if t, err := app.FindRecordById("movies", c.GetString("movie")); err == nil {
+		return movieKind, "movie", t.GetString("title")
+	}
+	return movieKind, "movie", "a movie"
+}
+
+// publicID is the public id of a collaboration's title.
+func publicID(app core.App, c *core.Record) string {
+	table, id := "movies", c.GetString("movie")
+	if c.GetString("tvShow") != "" {
+		table, id = "tv_shows", c.GetString("tvShow")
+	}
+	var n string
+	_ = app.DB().Select("CAST(tmdbId AS TEXT)").From(table).Where(dbx.HashExp{"id": id}).Row(&n)
+	return n
+}
+
+// participants lists a collaboration's participants, initiator first.
+func participants(app core.App, collaborationID string) ([]*core.Record, error) {
+	return app.FindRecordsByFilter("collaboration_participants", "collaboration = {:c}", "-initiator,created",
+		0, 0, dbx.Params{"c": collaborationID})
+}
+
+// maybeReveal reveals the collaboration once every participant who did not decline has rated.
+func maybeReveal(app core.App, c *core.Record) error {
+	if !c.GetDateTime("revealedAt").IsZero() {
+		return nil
+	}
+	list, err := participants(app, c.Id)
+	if err != nil {
+		return err
+	}
+	for _, p := range list {
+		if !p.GetBool("declined") && p.GetDateTime("ratedAt").IsZero() {
+			return nil
+		}
+	}
+	return reveal(app, c)
+}
+
+func reveal(app core.App, c *core.Record) error {
+	c.Set("revealedAt", time.Now().UTC())
+	return app.Save(c)
+}
+
+// RevealExpired reveals every collaboration still pending RevealAfter after it started,
+// with the ratings given so far. It returns how many it revealed.
+func RevealExpired(app core.App, now time.Time) (int, error) {
+	cutoff := now.Add(-RevealAfter).UTC().Format("2006-01-02 15:04:05.000Z")
+	list, err := app.FindRecordsByFilter("collaborations", "revealedAt = '' && created <= {:cutoff}", "", 0, 0,
+		dbx.Params{"cutoff": cutoff})
+	if err != nil {
+		return 0, err
+	}
+	for _, c := range list {
+		if err := reveal(app, c); err != nil {
+			return 0, err
+		}
+	}
+	return len(list), nil
+}
+
+// ParticipantRating is one entry of SPEC §3's allParticipantRatings.
+type ParticipantRating struct {
+	UserID string    `json:"userId"`
+	User   auth.User `json:"user"`
+	Rating float64   `json:"rating"`
+	Review string    `json:"review"`
+}
+
+// decorate fills a collaborative post's data for the viewer: while pending, nobody's
+// rating or review is in it (the author's included); the viewer learns whether they can
+// rate and whom the post waits for. Once revealed, every rating given is listed.
+func decorate(app core.App, viewerID string, records []*core.Record, items []social.Activity) error {
+	for i, r := range records {
+		if t := r.GetString("type"); t != "collaborative_movie" && t != "collaborative_tv" {
+			continue
+		}
+		c, err := app.FindFirstRecordByData("collaborations", "activity", r.Id)
+		if err != nil {
+			continue // a collaborative post without its collaboration shows as is
+		}
+		list, err := participants(app, c.Id)
+		if err != nil {
+			return err
+		}
+		ids := make([]string, 0, len(list))
+		for _, p := range list {
+			ids = append(ids, p.GetString("user"))
+		}
+		users, err := app.FindRecordsByIds("users", ids)
+		if err != nil {
+			return err
+		}
+		byID := map[string]*core.Record{}
+		for _, u := range users {
+			byID[u.Id] = u
+		}
+		var data map[string]any
+		_ = json.Unmarshal(items[i].Data, &data)
+		if data == nil {
+			data = map[string]any{}
+		}
+		pendingState := c.GetDateTime("revealedAt").IsZero()
+		ratings := []ParticipantRating{}
+		pending := []auth.User{}
+		canRate := false
+		for _, p := range list {
+			u := byID[p.GetString("user")]
+			rated := !p.GetDateTime("ratedAt").IsZero()
+			if !rated && !p.GetBool("declined") {
+				pending = append(pending, auth.PublicUser(u))
+				if p.GetString("user") == viewerID && pendingState {
+					canRate = true
+				}
+			}
+			if rated && !pendingState {
+				ratings = append(ratings, ParticipantRating{UserID: p.GetString("user"), User: auth.PublicUser(u),
+					Rating: p.GetFloat("rating"), Review: p.GetString("review")})
+			}
+		}
+		if pendingState {
+			delete(data, "rating")
+			delete(data, "review")
+		} else {
+			pending = []auth.User{}
+		}
+		data["isCollaborationPending"] = pendingState
+		data["currentUserCanRate"] = canRate
+		data["pendingFriends"] = pending
+		data["allParticipantRatings"] = ratings
+		raw, err := json.Marshal(data)
+		if err != nil {
+			return err
+		}
+		items[i].Data = raw
+	}
+	return nil
+}

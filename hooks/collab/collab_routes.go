@@ -1,0 +1,217 @@
+package collab
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"cinecircle/hooks/diary"
+	"cinecircle/hooks/social"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// ratingBody reads a participant's rating payload: {tmdbId?, status, rating, review?}.
+func ratingBody(e *core.RequestEvent, requireRating bool) (map[string]any, float64, string, error) {
+	raw := map[string]any{}
+	if err := e.BindBody(&raw); err != nil {
+		return nil, 0, "", e.BadRequestError("The request body is not valid JSON.", err)
+	}
+	errs := validation.Errors{}
+	rating, err := diary.ParseRating(raw["rating"])
+	if err != nil {
+		errs["rating"] = err
+	} else if requireRating && rating == 0 {
+		errs["rating"] = validation.NewError("validation_required", "Please provide a rating before submitting.")
+	}
+	review, _ := raw["review"].(string)
+	review = strings.TrimSpace(review)
+	if len([]rune(review)) > diary.MaxReviewLength {
+		errs["review"] = validation.NewError("validation_length_too_long", "Reviews can be at most 10,000 characters.")
+	}
+	if s, ok := raw["status"]; ok && s != nil && s != diary.StatusWatched {
+		errs["status"] = validation.NewError("validation_in_invalid", "A collaboration rating is for a watched title.")
+	}
+	if len(errs) > 0 {
+		return nil, 0, "", e.BadRequestError("Please check the highlighted fields.", errs)
+	}
+	return raw, rating, review, nil
+}
+
+// openInvitation finds the newest pending collaboration on the title where the member is
+// invited and has not rated or declined.
+func openInvitation(app core.App, kind diary.Kind, titleRecordID, userID string) (*core.Record, *core.Record, error) {
+	rel := "movie"
+	if kind == tvKind {
+		rel = "tvShow"
+	}
+	var ids []string
+	err := app.DB().NewQuery(`
+		SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
+		WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND c.revealedAt = '' AND p.ratedAt = '' AND p.declined = FALSE
+		ORDER BY c.created DESC LIMIT 1`).Bind(dbx.Params{"u": userID, "t": titleRecordID}).Column(&ids)
+	if err != nil || len(ids) == 0 {
+		return nil, nil, err
+	}
+	p, err := app.FindRecordById("collaboration_participants", ids[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := app.FindRecordById("collaborations", p.GetString("collaboration"))
+	return c, p, err
+}
+
+// titleFromBody finds the title a rating names by tmdbId (or movieId/tvShowId).
+func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pathID string) (*core.Record, error) {
+	var id int
+	switch {
+	case pathID != "":
+		id, _ = strconv.Atoi(pathID)
+	default:
+		for _, key := range []string{"tmdbId", "movieId", "tvShowId"} {
+			if f, ok := raw[key].(float64); ok {
+				id = int(f)
+				break
+			} else if s, ok := raw[key].(string); ok {
+				id, _ = strconv.Atoi(s)
+				break
+			}
+		}
+	}
+	table := "movies"
+	if kind == tvKind {
+		table = "tv_shows"
+	}
+	t, err := e.App.FindFirstRecordByFilter(table, "tmdbId = {:id}", dbx.Params{"id": id})
+	if err != nil || id <= 0 {
+		return nil, e.NotFoundError("That title is not in the catalog.", validation.Errors{
+			"tmdbId": validation.NewError("validation_unknown_title", "That title is not in the catalog."),
+		})
+	}
+	return t, nil
+}
+
+// rateHandler answers POST /api/user-movies and POST /api/tv-shows: an invited friend adds
+// their secret rating. Only a participant who has not rated yet may (403 otherwise).
+func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		raw, rating, review, err := ratingBody(e, true)
+		if err != nil {
+			return err
+		}
+		title, err := titleFromBody(e, kind, raw, "")
+		if err != nil {
+			return err
+		}
+		c, p, err := openInvitation(e.App, kind, title.Id, e.Auth.Id)
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			return e.ForbiddenError("You are not invited to rate this title, or you already did.", nil)
+		}
+		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+			return err
+		}
+		return answerActivity(e, c)
+	}
+}
+
+// saveRating records the participant's rating, their own diary entry (without a post of
+// its own) and reveals the collaboration when everyone has rated.
+func saveRating(e *core.RequestEvent, kind diary.Kind, title, c, p *core.Record, rating float64, review string) error {
+	in := diary.EntryInput{Kind: kind, TitleID: title.GetInt("tmdbId"), Status: diary.StatusWatched,
+		Rating: rating, Review: review, WatchedAt: time.Now().UTC(), Quiet: true}
+	if _, _, err := diary.SaveEntry(e.Request.Context(), e.App, e.Auth, in); err != nil {
+		return err
+	}
+	return e.App.RunInTransaction(func(tx core.App) error {
+		p.Load(map[string]any{"rating": rating, "review": review, "ratedAt": time.Now().UTC()})
+		if err := tx.Save(p); err != nil {
+			return err
+		}
+		return maybeReveal(tx, c)
+	})
+}
+
+// editHandler answers PATCH /api/movies/{id} and /api/tv-shows/{id}: a participant edits
+// their own rating and review in their newest collaboration on the title.
+func editHandler(kind diary.Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		raw, rating, review, err := ratingBody(e, true)
+		if err != nil {
+			return err
+		}
+		title, err := titleFromBody(e, kind, raw, e.Request.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		rel := "movie"
+		if kind == tvKind {
+			rel = "tvShow"
+		}
+		var ids []string
+		err = e.App.DB().NewQuery(`
+			SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
+			WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND p.ratedAt != '' ORDER BY c.created DESC LIMIT 1`).
+			Bind(dbx.Params{"u": e.Auth.Id, "t": title.Id}).Column(&ids)
+		if err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return e.ForbiddenError("You have no rating in a collaboration on this title to edit.", nil)
+		}
+		p, err := e.App.FindRecordById("collaboration_participants", ids[0])
+		if err != nil {
+			return err
+		}
+		c, err := e.App.FindRecordById("collaborations", p.GetString("collaboration"))
+		if err != nil {
+			return err
+		}
+		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+			return err
+		}
+		return answerActivity(e, c)
+	}
+}
+
+// declineHandler answers POST /api/collaborations/{activityId}/decline.
+func declineHandler(e *core.RequestEvent) error {
+	c, err := e.App.FindFirstRecordByData("collaborations", "activity", e.Request.PathValue("activityId"))
+	if err != nil {
+		return e.NotFoundError("That collaboration does not exist.", nil)
+	}
+	p, err := e.App.FindFirstRecordByFilter("collaboration_participants", "collaboration = {:c} && user = {:u}",
+		dbx.Params{"c": c.Id, "u": e.Auth.Id})
+	if err != nil || p.GetBool("initiator") || !p.GetDateTime("ratedAt").IsZero() {
+		return e.ForbiddenError("Only an invited friend who has not rated can decline.", nil)
+	}
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		p.Set("declined", true)
+		if err := tx.Save(p); err != nil {
+			return err
+		}
+		return maybeReveal(tx, c)
+	})
+	if err != nil {
+		return err
+	}
+	return answerActivity(e, c)
+}
+
+// answerActivity responds with the collaboration's post as the viewer now sees it.
+func answerActivity(e *core.RequestEvent, c *core.Record) error {
+	activity, err := e.App.FindRecordById("activities", c.GetString("activity"))
+	if err != nil {
+		return err
+	}
+	item, err := social.LoadActivity(e.App, e.Auth.Id, activity)
+	if err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, item)
+}
