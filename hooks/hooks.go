@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/portability"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -28,5 +29,6 @@ func Register(app core.App, public fs.FS) {
 	comments.Register(app)
 	notify.Register(app)
 	collab.Register(app)
+	portability.Register(app)
 	web.Register(app, public)
 }

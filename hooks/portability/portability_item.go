@@ -1,0 +1,51 @@
+package portability
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"cinecircle/hooks/diary"
+)
+
+// Item is one thing a history says: a dated watch, a rating, a review or a watchlist entry.
+type Item struct {
+	Kind      diary.Kind `json:"kind"`
+	Title     string     `json:"title"`
+	Year      int        `json:"year"`
+	TMDBID    int        `json:"tmdbId,omitzero"`
+	Status    string     `json:"status"` // watched or plan_to_watch
+	WatchedAt time.Time  `json:"watchedAt"`
+	Rating    float64    `json:"rating"` // our 0–10 scale
+	Review    string     `json:"review,omitzero"`
+	Rewatch   bool       `json:"rewatch,omitzero"`
+	Source    string     `json:"source"` // the file it came from
+}
+
+// key identifies a title within one history: kind, folded name and year.
+func (it Item) key() string {
+	return string(it.Kind) + "|" + strings.ToLower(strings.TrimSpace(it.Title)) + "|" + strconv.Itoa(it.Year)
+}
+
+// parseDate reads the date formats the exports use: 2024-03-09, 2024-03-09T20:15:00.000Z.
+func parseDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{"2006-01-02", time.RFC3339Nano, "2006-01-02T15:04:05.000Z", "2006-01-02 15:04:05"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// atoi reads a whole number, 0 when absent or malformed.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(strings.TrimSpace(s))
+	return n
+}
+
+// atof reads a decimal number, 0 when absent or malformed.
+func atof(s string) float64 {
+	f, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return f
+}
