@@ -20,7 +20,8 @@ import (
 )
 
 // IndexHTML is the stand-in UI build the test app serves at the site root.
-const IndexHTML = `<!doctype html><html><body><div id="root">cinecircle-test-ui</div></body></html>`
+const IndexHTML = `<!doctype html><html><head><script>document.documentElement.dataset.t='1'</script>` +
+	`<script type="module" src="/assets/app-1.js"></script></head><body><div id="root">cinecircle-test-ui</div></body></html>`
 
 // NewTestApp returns a fresh, fully migrated app with every domain registered, on an
 // empty data dir of its own. It is cleaned up when the test ends.

@@ -21,6 +21,7 @@ func Register(app core.App, public fs.FS) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.BindFunc(privateAPICache)
+			se.Router.BindFunc(securityHeaders(ContentSecurityPolicy(public)))
 			se.Router.GET("/{path...}", spa(public))
 			return se.Next()
 		},

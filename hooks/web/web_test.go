@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"cinecircle/hooks/testutil"
@@ -67,4 +68,34 @@ func TestSPAAndAPI404(t *testing.T) {
 	for _, s := range scenarios {
 		s.Test(t)
 	}
+}
+
+func TestSecurityHeaders(t *testing.T) {
+	(&tests.ApiScenario{
+		Name: "the app carries a CSP that allows index.html's own inline script by hash", Method: http.MethodGet, URL: "/",
+		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200, ExpectedContent: []string{"cinecircle-test-ui"},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			csp := res.Header.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self' 'sha256-", "object-src 'none'", "frame-ancestors 'self'"} {
+				if !strings.Contains(csp, want) {
+					t.Fatalf("CSP %q lacks %q", csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
+				t.Fatalf("scripts must not be inline-or-eval allowed: %q", csp)
+			}
+			if res.Header.Get("Referrer-Policy") == "" || res.Header.Get("Permissions-Policy") == "" {
+				t.Fatal("missing headers")
+			}
+		},
+	}).Test(t)
+	(&tests.ApiScenario{
+		Name: "API answers carry it too", Method: http.MethodGet, URL: "/api/auth/user",
+		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			if res.Header.Get("Content-Security-Policy") == "" {
+				t.Fatal("no CSP on the API")
+			}
+		},
+	}).Test(t)
 }
