@@ -7,6 +7,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/challenges"
 	"cinecircle/hooks/collab"
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
@@ -28,6 +29,7 @@ func Register(app core.App, public fs.FS) {
 	gifs.Register(app)
 	comments.Register(app)
 	notify.Register(app)
+	challenges.Register(app)
 	collab.Register(app)
 	portability.Register(app)
 	web.Register(app, public)

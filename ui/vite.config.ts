@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
 // The Go binary embeds ../pb_public. Vite empties that folder on every build, but git
@@ -22,8 +23,37 @@ function keepGitkeep(): Plugin {
 
 const server = 'http://127.0.0.1:8090'
 
+// The PWA (SPEC §1, §4): our own service worker (src/sw.ts, built to /sw.js, scope /) with
+// the shell precached, and the web app manifest. main.tsx registers the worker in
+// production builds only; the Go server sends /sw.js and the manifest with no-cache.
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  scope: '/',
+  base: '/',
+  manifest: {
+    name: 'CineCircle',
+    short_name: 'CineCircle',
+    description: 'A social movie and TV diary for you and your friends.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#16151f',
+    background_color: '#16151f',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+})
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepGitkeep()],
+  plugins: [react(), tailwindcss(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -83,13 +83,14 @@ func Command(app core.App) *cobra.Command {
 	return cmd
 }
 
-// Seed creates the demo members, their follows, diaries and likes in one transaction.
+// Seed creates the demo members, their follows, diaries and likes in one transaction,
+// then has them join challenges.
 // It is safe to run twice: members that already exist are reused, follows and likes are
 // not doubled, and a member who already has a diary keeps it untouched. The diaries use
 // embedded catalog titles: sync them first (catalog.SyncEmbedded), or each title is
 // loaded on first use.
 func Seed(app core.App) error {
-	return app.RunInTransaction(func(tx core.App) error {
+	err := app.RunInTransaction(func(tx core.App) error {
 		users, err := tx.FindCollectionByNameOrId("users")
 		if err != nil {
 			return err
@@ -133,6 +134,10 @@ func Seed(app core.App) error {
 		}
 		return gifs.SeedDemo(tx) // a few reactions for the GIF picker, drawn by the seed
 	})
+	if err != nil {
+		return err
+	}
+	return seedChallenges(app, time.Now())
 }
 
 // seedFollows links each member to the next few around the circle and to the first

@@ -43,6 +43,7 @@ type NotificationJSON struct {
 
 // Send records a notification for n.UserID (never for the actor themself), gathering it
 // into a recent one with the same group key, and tells the member's open apps at once.
+// A notice without an actor (a member's own milestone) is worded as its action alone.
 func Send(app core.App, n Notice) (*core.Record, error) {
 	if n.UserID == "" || n.UserID == n.ActorID {
 		return nil, nil
@@ -70,6 +71,12 @@ func Send(app core.App, n Notice) (*core.Record, error) {
 			rec.Load(map[string]any{"user": n.UserID, "type": n.Type, "entityType": n.EntityType,
 				"entityId": n.EntityID, "groupKey": n.GroupKey})
 		}
+		rec.Set("isRead", false)
+		if n.ActorID == "" {
+			rec.Set("count", 1)
+			rec.Set("message", n.Action)
+			return tx.Save(rec)
+		}
 		var actors []string
 		_ = rec.UnmarshalJSONField("actors", &actors)
 		actors = slices.DeleteFunc(actors, func(id string) bool { return id == n.ActorID })
@@ -77,7 +84,6 @@ func Send(app core.App, n Notice) (*core.Record, error) {
 		rec.Set("actors", actors)
 		rec.Set("count", len(actors))
 		rec.Set("actor", n.ActorID)
-		rec.Set("isRead", false)
 		rec.Set("message", message(name, len(actors)-1, n.Action))
 		return tx.Save(rec)
 	})

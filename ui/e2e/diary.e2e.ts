@@ -115,7 +115,7 @@ describe('diary', () => {
 
   it('asks for a title before adding, and closes with Escape returning focus', async () => {
     await page.goto('/')
-    const opener = await visible(page.getByRole('button', { name: 'Add Your First Movie' }))
+    const opener = await visible(page.getByRole('button', { name: 'What movie did you watch recently?' }))
     await opener.click()
     const dialog = await visible(addDialog(page))
     const before = posted.length
@@ -135,7 +135,7 @@ describe('diary', () => {
     }
     await page.keyboard.press('Escape')
     await hidden(dialog)
-    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Add Your First Movie'))
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('What movie did you watch recently?'))
   })
 
   it('counts the movie and its hours on the home stats card', async () => {
@@ -152,6 +152,8 @@ describe('diary', () => {
     const status = await visible(page.getByTestId('entry-status'))
     await visible(status.getByText('watched', { exact: true }))
     await visible(status.getByText('7.3/10.0'))
+    const community = await visible(page.getByTestId('community-rating'))
+    expect(await community.textContent()).toContain('7.3/10.0from 1 member')
 
     await page.getByRole('button', { name: 'Log', exact: true }).click()
     const dialog = await visible(addDialog(page))
@@ -167,6 +169,7 @@ describe('diary', () => {
     await visible(page.getByText('Review Saved'))
     await hidden(rate)
     await visible(status.getByText('9.0/10.0'))
+    await visible(community.getByText('9.0/10.0'))
 
     await page.goto('/profile')
     const rows = page.getByRole('article').filter({ hasText: 'The Matrix' })

@@ -57,13 +57,38 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output()}`)
 }
 
+/** runDemoSeed runs `cinecircle demo --dir DIR` (members, diaries, the local GIF library). */
+function runDemoSeed(dataDir: string): Promise<void> {
+  return new Promise((resolveSeed, reject) => {
+    const child = spawn(serverBinary, ['demo', '--dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } })
+    let log = ''
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-8000)
+    }
+    child.stdout?.on('data', keep)
+    child.stderr?.on('data', keep)
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolveSeed() : reject(new Error(`demo seed exited with ${code}:\n${log}`))))
+  })
+}
+
 /**
  * startServer runs `cinecircle serve` on a free loopback port with a fresh data dir and
- * waits (up to 30 s) for /api/health. stop() kills it and removes the data dir.
+ * waits (up to 30 s) for /api/health. stop() kills it and removes the data dir. With
+ * demo: true the data dir is first seeded by `cinecircle demo` (the demo community and
+ * the local GIF library).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'cinecircle-e2e-'))
+  if (options.demo) {
+    try {
+      await runDemoSeed(dataDir)
+    } catch (err) {
+      await rm(dataDir, { recursive: true, force: true })
+      throw err
+    }
+  }
   const baseURL = `http://127.0.0.1:${port}`
   const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],

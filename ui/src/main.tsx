@@ -11,6 +11,53 @@ import './index.css'
 
 startStaleQueryPurge(queryClient)
 
+const SW_UPDATE_CHECK_MS = 5 * 60 * 1000
+
+/**
+ * registerServiceWorker (SPEC §4 Service worker): /sw.js at the site root in production
+ * builds; checks for an update every 5 minutes and tells a waiting worker to skip
+ * waiting. When a new worker takes over, cached stores named auth or api are deleted
+ * (they may hold answers of the old version) and the page reloads onto the new version.
+ * A notification click may ask the app to go somewhere (NAVIGATE).
+ */
+function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  const sw = navigator.serviceWorker
+  const hadController = Boolean(sw.controller)
+  const skipWaiting = (worker: ServiceWorker | null) => worker?.postMessage({ type: 'SKIP_WAITING' })
+
+  sw.addEventListener('controllerchange', () => {
+    void caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.includes('auth') || n.includes('api')).map((n) => caches.delete(n))))
+      .catch(() => {})
+      .finally(() => {
+        if (hadController) window.location.reload()
+      })
+  })
+  sw.addEventListener('message', (event: MessageEvent<{ type?: string; url?: string }>) => {
+    const url = event.data?.url
+    if (event.data?.type === 'NAVIGATE' && url?.startsWith('/') && !url.startsWith('//')) void router.navigate(url)
+  })
+
+  window.addEventListener('load', () => {
+    sw.register('/sw.js', { scope: '/' })
+      .then((registration) => {
+        skipWaiting(registration.waiting)
+        registration.addEventListener('updatefound', () => {
+          const installing = registration.installing
+          installing?.addEventListener('statechange', () => {
+            if (installing.state === 'installed' && sw.controller) skipWaiting(installing)
+          })
+        })
+        setInterval(() => void registration.update().catch(() => {}), SW_UPDATE_CHECK_MS)
+      })
+      .catch((error: unknown) => console.error('Service worker registration failed', error))
+  })
+}
+
+registerServiceWorker()
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>

@@ -44,7 +44,21 @@ export const catalogKeys = {
     [kind === 'movie' ? '/api/movies' : '/api/tv-shows', 'search', { query: query.trim() }] as const,
 
   info: ['/api/catalog/info'] as const,
+
+  /** How this instance's members rate a title, with the viewer's own entry. */
+  communityRating: (kind: CatalogKind, id: number) =>
+    [...(kind === 'movie' ? catalogKeys.movie(id) : catalogKeys.tvShow(id)), 'ratings'] as const,
 }
+
+/** CommunityRating is GET /api/{movies|tv-shows}/{id}/ratings. */
+export interface CommunityRating {
+  average: number
+  count: number
+}
+
+/** communityRatingQuery: the members' average rating of a title (0 when nobody rated). */
+export const communityRatingQuery = (kind: CatalogKind, id: number) =>
+  queryOptions<CommunityRating>({ queryKey: catalogKeys.communityRating(kind, id) })
 
 /** SPEC §7, §9: the details overview is cached 15 minutes. */
 export const DETAILS_STALE_TIME_MS = 15 * 60 * 1000

@@ -78,6 +78,11 @@ async function getJSON<T>(url: string, signal: AbortSignal): Promise<T> {
  * stats, notifications and the unread count, the movie and TV lists, reviews (episode
  * reviews) and profiles (their totals, analytics and diaries).
  */
+/** isCommunityRatingKey: a title page's community rating (['/api/movies', id, 'ratings']). */
+function isCommunityRatingKey(key: readonly unknown[]): boolean {
+  return (key[0] === '/api/movies' || key[0] === '/api/tv-shows') && key[2] === 'ratings'
+}
+
 export function invalidateAfterDiaryChange(client: QueryClient): Promise<void> {
   return Promise.all([
     client.invalidateQueries({ queryKey: feedKey }),
@@ -88,6 +93,7 @@ export function invalidateAfterDiaryChange(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: diaryKeys.entries('tv') }),
     client.invalidateQueries({ predicate: (q) => isEpisodeReviewsKey(q.queryKey) }),
     client.invalidateQueries({ queryKey: diaryKeys.users }),
+    client.invalidateQueries({ predicate: (q) => isCommunityRatingKey(q.queryKey) }),
   ]).then(() => undefined)
 }
 

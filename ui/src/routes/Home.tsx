@@ -1,29 +1,33 @@
 import { TrendingColumn } from '../components/catalog/TrendingList'
 import { StatsCard } from '../components/diary/StatsCard'
-import { EmptyFeed } from '../components/feed/EmptyFeed'
 import { FeedHeaderCard } from '../components/feed/FeedHeaderCard'
+import { FeedList } from '../components/feed/FeedList'
+import { NewPostsSlot } from '../components/feed/NewPostsSlot'
+import { PeopleYouMayKnow } from '../components/feed/PeopleYouMayKnow'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import type { OwnUser } from '../lib/users'
 
 /**
  * Home: the member's feed (SPEC §2). Large screens have three columns: the left sidebar
- * (your stats; later the current challenge and people you may know), the feed, and
- * trending. Smaller screens are one column, with the stats under the feed's header card.
- * The feed itself comes with the social issue.
+ * (your stats, the current challenge once challenges arrive, people you may know), the
+ * feed, and trending. Smaller screens are one column, with the stats under the header card.
  */
 export default function Home({ user }: { user: OwnUser }) {
   useDocumentTitle('Home')
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_17rem] xl:grid-cols-[16.5rem_minmax(0,1fr)_18rem]">
-      <aside aria-label="Your month" className="hidden lg:block">
+      <aside aria-label="Your month and people you may know" className="hidden lg:block">
         <div className="sticky top-20 flex flex-col gap-4">
           <StatsCard />
+          {/* 'Current Challenge' (SPEC §2) goes here with the challenges issue. */}
+          <PeopleYouMayKnow />
         </div>
       </aside>
       <div className="mx-auto grid w-full max-w-2xl content-start gap-5">
         <FeedHeaderCard user={user} />
         <StatsCard className="lg:hidden" />
-        <EmptyFeed />
+        <NewPostsSlot />
+        <FeedList currentUserId={user.id} />
       </div>
       <aside aria-label="Trending" className="hidden lg:block">
         <TrendingColumn className="sticky top-20" />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
+import { CommunityRating } from '../components/catalog/CommunityRating'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
 import { TitleActions } from '../components/diary/TitleActions'
 import { parseCatalogId, runtimeLabel, yearOf } from '../lib/catalog'
@@ -24,6 +25,7 @@ export default function MoviePage() {
           title={movie.title}
           originalTitle={movie.originalTitle}
           posterPath={movie.posterPath}
+          community={<CommunityRating kind="movie" id={movie.id} />}
           facts={[yearOf(movie.releaseDate) ?? yearOf(movie.year), movie.runtime ? runtimeLabel(movie.runtime) : null]}
           genres={movie.genres ?? []}
           vote={movie.voteAverage}

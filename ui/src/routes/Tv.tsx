@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { SeasonList } from '../components/catalog/SeasonList'
+import { CommunityRating } from '../components/catalog/CommunityRating'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
 import { TitleActions } from '../components/diary/TitleActions'
 import { parseCatalogId, seasonsLabel, yearOf } from '../lib/catalog'
@@ -28,6 +29,7 @@ export default function TvPage() {
         title={show.name}
         originalTitle={show.originalName}
         posterPath={show.posterPath}
+        community={<CommunityRating kind="tv" id={show.id} />}
         facts={[
           yearOf(show.firstAirDate) ?? yearOf(show.year),
           seasonsLabel(show.numberOfSeasons || seasons.filter((s) => s.seasonNumber > 0).length),

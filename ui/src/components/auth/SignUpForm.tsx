@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useSignup } from '../../queries/auth'
+import { INVITE_REF_KEY, recallInviteRef, safeSessionStorage } from '../../lib/share'
+import { useSignup, type SignupBody } from '../../queries/auth'
 import { FormAlert, TextField } from '../ui/FormField'
 import { formErrors } from './errors'
 
@@ -16,13 +17,18 @@ export function SignUpForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    signup.mutate({
+    // An invite link's ref (?ref= here, or kept from the landing page): the newcomer and
+    // the inviter follow each other.
+    const ref = recallInviteRef(window.location.search, safeSessionStorage())
+    const body: SignupBody & { ref?: string } = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
       password: values.password,
       passwordConfirm: values.passwordConfirm,
-    })
+    }
+    if (ref) body.ref = ref
+    signup.mutate(body, { onSuccess: () => safeSessionStorage()?.removeItem(INVITE_REF_KEY) })
   }
 
   return (

@@ -21,6 +21,7 @@ export function TitleHero({
   vote,
   overview,
   actions,
+  community,
 }: {
   id: number
   title: string
@@ -32,6 +33,8 @@ export function TitleHero({
   overview: string | null
   /** The member's actions on the title (log, watchlist, rate), under the facts. */
   actions?: ReactNode
+  /** The community's rating of the title, beside the average vote. */
+  community?: ReactNode
 }) {
   useDocumentTitle(title)
   const shownFacts = facts.filter((f): f is string => Boolean(f))
@@ -63,6 +66,7 @@ export function TitleHero({
             <span className="font-normal text-base-content/60">/ 10 average</span>
           </p>
         )}
+        {community}
         {actions}
         {genres.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">

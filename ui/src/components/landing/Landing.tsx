@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { LANDING_SECTION_COUNT } from '../../lib/landing'
+import { rememberInviteRef, safeSessionStorage } from '../../lib/share'
 import { Wordmark } from '../layout/Logo'
 import {
   ArrowRightIcon,
@@ -16,6 +17,10 @@ import {
 } from '../ui/icons'
 import { TaglineRotator } from './TaglineRotator'
 import { useLandingSteps } from './useLandingSteps'
+
+// An invite link (/?ref={id}, SPEC §9) lands here: remember the inviter for the sign-up
+// form, across the sign-in page.
+if (typeof window !== 'undefined') rememberInviteRef(window.location.search, safeSessionStorage())
 
 // Both calls to action are full-page navigations to the sign-in endpoint (SPEC §1).
 const LOGIN_URL = '/api/login'

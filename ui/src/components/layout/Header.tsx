@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router'
 import type { OwnUser } from '../../lib/users'
 import { ChartIcon, CompassIcon, TrophyIcon, UsersIcon } from '../ui/icons'
 import { HeaderSearch } from '../catalog/HeaderSearch'
+import { NotificationBell } from '../notifications/NotificationBell'
 import { Logo } from './Logo'
 import { UserMenu } from './UserMenu'
 
@@ -35,7 +36,7 @@ const navItems: NavItem[] = [
   },
 ]
 
-/** Header: logo, the desktop icon links and the avatar menu (SPEC §2). */
+/** Header: logo, the desktop icon links, the notification bell and the avatar menu (SPEC §2). */
 export function Header({ user }: { user: OwnUser }) {
   const { pathname, search } = useLocation()
   const tab = new URLSearchParams(search).get('tab')
@@ -62,6 +63,7 @@ export function Header({ user }: { user: OwnUser }) {
               )
             })}
           </nav>
+          <NotificationBell />
           <UserMenu user={user} />
         </div>
       </div>

@@ -3,6 +3,8 @@ import { Link } from 'react-router'
 import { useTheme } from '../../hooks/useTheme'
 import type { ThemePreference } from '../../lib/theme'
 import { displayName, type OwnUser } from '../../lib/users'
+import { InviteMenuItem } from '../friends/InviteButton'
+import { PushMenuItem } from '../notifications/PushMenuItem'
 import { Avatar } from '../ui/Avatar'
 import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons'
 
@@ -129,9 +131,11 @@ export function UserMenu({ user }: { user: OwnUser }) {
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => close(false)}>
             <UserIcon className="size-4" /> Profile
           </Link>
+          <InviteMenuItem userId={user.id} className={itemClass} />
           <Link role="menuitem" tabIndex={-1} to="/settings/password" className={itemClass} onClick={() => close(false)}>
             <KeyIcon className="size-4" /> Change Password
           </Link>
+          <PushMenuItem className={itemClass} onDone={() => close(false)} />
           <div role="separator" className="my-1 border-t border-base-300" />
           <div role="group" aria-labelledby={`${menuId}-theme`}>
             <div id={`${menuId}-theme`} role="presentation" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">

@@ -1,0 +1,223 @@
+package challenges
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"cinecircle/hooks/notify"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// sourceCollections are the records progress and badges are counted from: dated watches,
+// episode reviews, and watch entries (a show being watched counts as a show tried; a
+// companion makes a collaboration).
+var sourceCollections = []string{"diary", "episode_reviews", "watch_entries"}
+
+// bindProgressHooks recounts a member's progress and checks their badges after any change
+// to what they watched commits. Failures are logged, never returned: the member's change
+// is already saved, and the next change (or a rejoin) recounts from scratch anyway.
+func bindProgressHooks(app core.App) {
+	handler := func(e *core.RecordEvent) error {
+		userID := e.Record.GetString("user")
+		if userID != "" {
+			if err := Refresh(e.App, userID, time.Now()); err != nil {
+				e.App.Logger().Warn("challenges: progress of "+userID, "error", err.Error())
+			}
+		}
+		return e.Next()
+	}
+	for _, c := range sourceCollections {
+		app.OnRecordAfterCreateSuccess(c).BindFunc(handler)
+		app.OnRecordAfterUpdateSuccess(c).BindFunc(handler)
+		app.OnRecordAfterDeleteSuccess(c).BindFunc(handler)
+	}
+}
+
+// Refresh recounts userID's progress in the challenges they joined that are running at
+// now, and awards any badge they newly earned.
+func Refresh(app core.App, userID string, now time.Time) error {
+	joined, err := app.FindRecordsByFilter("user_challenges",
+		"user = {:u} && challenge.startsAt <= {:now} && challenge.endsAt > {:now}", "", 0, 0,
+		dbx.Params{"u": userID, "now": dbTime(now)})
+	if err != nil {
+		return err
+	}
+	if len(joined) > 0 {
+		ids := make([]string, len(joined))
+		for i, uc := range joined {
+			ids[i] = uc.GetString("challenge")
+		}
+		list, err := app.FindRecordsByIds("challenges", ids)
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]*core.Record, len(list))
+		for _, c := range list {
+			byID[c.Id] = c
+		}
+		for _, uc := range joined {
+			if c := byID[uc.GetString("challenge")]; c != nil {
+				if err := updateProgress(app, uc, c, now); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	_, err = CheckAchievements(app, userID, now)
+	return err
+}
+
+// Progress counts what userID did toward challenge c inside its window [startsAt, endsAt):
+// movie_count counts distinct movies with a diary watch; tv_show_count distinct shows with
+// a diary watch, an episode review, or a watch entry set to currently watching; episode_count
+// distinct episodes reviewed; genre_diversity distinct genres over the titles watched or
+// episode-reviewed. A genre, when set, keeps only titles of that genre (TV's merged names
+// such as 'Action & Adventure' match 'Action'); genre_diversity ignores it.
+func Progress(app core.App, userID string, c *core.Record) (int, error) {
+	from, to := dbTime(c.GetDateTime("startsAt").Time()), dbTime(c.GetDateTime("endsAt").Time())
+	p := dbx.Params{"u": userID, "from": from, "to": to, "genre": strings.TrimSpace(c.GetString("genre"))}
+	var sql string
+	switch c.GetString("type") {
+	case TypeMovies:
+		sql = `SELECT COUNT(DISTINCT d.movie) FROM diary d JOIN movies t ON t.id = d.movie
+			WHERE d.user = {:u} AND d.watchedAt >= {:from} AND d.watchedAt < {:to} AND ` + genreMatch
+	case TypeShows:
+		sql = `SELECT COUNT(DISTINCT x.sid) FROM (
+				SELECT d.tvShow AS sid FROM diary d
+				WHERE d.user = {:u} AND d.tvShow != '' AND d.watchedAt >= {:from} AND d.watchedAt < {:to}
+				UNION ALL
+				SELECT e.tvShow FROM episode_reviews e
+				WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}
+				UNION ALL
+				SELECT w.tvShow FROM watch_entries w
+				WHERE w.user = {:u} AND w.tvShow != '' AND w.status = 'currently_watching'
+					AND w.updated >= {:from} AND w.updated < {:to}
+			) x JOIN tv_shows t ON t.id = x.sid WHERE ` + genreMatch
+	case TypeEpisodes:
+		sql = `SELECT COUNT(*) FROM (
+				SELECT DISTINCT e.tvShow, e.seasonNumber, e.episodeNumber
+				FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
+				WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to} AND ` + genreMatch + `)`
+	case TypeGenres:
+		genres, err := watchedGenres(app, userID, from, to)
+		if err != nil {
+			return 0, err
+		}
+		seen := map[string]bool{}
+		for _, g := range genres {
+			seen[strings.ToLower(g)] = true
+		}
+		return len(seen), nil
+	default:
+		return 0, fmt.Errorf("challenge %s has unknown type %q", c.Id, c.GetString("type"))
+	}
+	var n int
+	err := app.DB().NewQuery(sql).Bind(p).Row(&n)
+	return n, err
+}
+
+// genreMatch keeps titles (aliased t) of the genre {:genre}, or all when it is empty.
+const genreMatch = `({:genre} = '' OR EXISTS (
+	SELECT 1 FROM json_each(CASE WHEN json_valid(t.genres) THEN t.genres ELSE '[]' END) g
+	WHERE g.value = {:genre} COLLATE NOCASE OR g.value LIKE {:genre} || ' & %' OR g.value LIKE '% & ' || {:genre}))`
+
+// watchedGenres lists the distinct genre names (as the catalog spells them) of the titles
+// userID watched or episode-reviewed in [from, to).
+func watchedGenres(app core.App, userID, from, to string) ([]string, error) {
+	var out []string
+	err := app.DB().NewQuery(`
+		SELECT DISTINCT g.value FROM (
+			SELECT t.genres AS genres FROM diary d JOIN movies t ON t.id = d.movie
+			WHERE d.user = {:u} AND d.watchedAt >= {:from} AND d.watchedAt < {:to}
+			UNION ALL
+			SELECT t.genres FROM diary d JOIN tv_shows t ON t.id = d.tvShow
+			WHERE d.user = {:u} AND d.watchedAt >= {:from} AND d.watchedAt < {:to}
+			UNION ALL
+			SELECT t.genres FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
+			WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}
+		) w, json_each(CASE WHEN json_valid(w.genres) THEN w.genres ELSE '[]' END) g
+		WHERE g.type = 'text'`).
+		Bind(dbx.Params{"u": userID, "from": from, "to": to}).Column(&out)
+	return out, err
+}
+
+// updateProgress recounts one joined challenge. isCompleted follows the count (removing
+// a watch can take a member back under the target), but the completion is announced
+// only the first time: one challenge_completed post and one notification per member and
+// challenge, ever.
+func updateProgress(app core.App, uc, c *core.Record, now time.Time) error {
+	n, err := Progress(app, uc.GetString("user"), c)
+	if err != nil {
+		return err
+	}
+	done := n >= c.GetInt("targetCount")
+	was := uc.GetBool("isCompleted")
+	if n == uc.GetInt("progress") && done == was {
+		return nil
+	}
+	uc.Set("progress", n)
+	uc.Set("isCompleted", done)
+	switch {
+	case done && !was:
+		uc.Set("completedAt", now.UTC())
+	case !done:
+		uc.Set("completedAt", "")
+	}
+	if err := app.Save(uc); err != nil {
+		return err
+	}
+	if done && !was {
+		return announceCompletion(app, uc.GetString("user"), c)
+	}
+	return nil
+}
+
+// announceCompletion posts the challenge_completed activity and tells the member, unless
+// this member's completion of c was announced before.
+func announceCompletion(app core.App, userID string, c *core.Record) error {
+	activity, created, err := postOnce(app, userID, "challenge_completed", c)
+	if err != nil || !created {
+		return err
+	}
+	notifyMember(app, userID, "activity", activity.Id, "You completed the challenge “"+c.GetString("name")+"”")
+	return nil
+}
+
+// postOnce posts a challenge activity of typ for userID and c, unless one exists already.
+func postOnce(app core.App, userID, typ string, c *core.Record) (*core.Record, bool, error) {
+	found, err := app.FindRecordsByFilter("activities",
+		"user = {:u} && type = {:t} && data.challengeId = {:c}", "", 1, 0,
+		dbx.Params{"u": userID, "t": typ, "c": c.Id})
+	if err != nil {
+		return nil, false, err
+	}
+	if len(found) > 0 {
+		return found[0], false, nil
+	}
+	col, err := app.FindCachedCollectionByNameOrId("activities")
+	if err != nil {
+		return nil, false, err
+	}
+	a := core.NewRecord(col)
+	a.Set("user", userID)
+	a.Set("type", typ)
+	a.Set("data", map[string]any{
+		"challengeId": c.Id, "challengeName": c.GetString("name"),
+		"challengeDescription": c.GetString("description"), "challengeType": c.GetString("type"),
+		"targetCount": c.GetInt("targetCount"),
+	})
+	return a, true, app.Save(a)
+}
+
+// notifyMember sends the member a 'challenge' notification about their own milestone
+// (no actor: notify words it as the text alone).
+func notifyMember(app core.App, userID, entityType, entityID, text string) {
+	if _, err := notify.Send(app, notify.Notice{
+		UserID: userID, Type: "challenge", EntityType: entityType, EntityID: entityID, Action: text,
+	}); err != nil {
+		app.Logger().Warn("challenges: notifying "+userID, "error", err.Error())
+	}
+}

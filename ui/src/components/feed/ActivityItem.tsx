@@ -1,0 +1,24 @@
+import { cardKind, type Activity } from '../../lib/feed'
+import { ActivityCard } from './ActivityCard'
+import { CardHeader, CardShell } from './CardParts'
+import { ChallengeCard } from './ChallengeCard'
+import { EpisodeReviewCard } from './EpisodeReviewCard'
+
+/** ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. */
+export function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
+  switch (cardKind(activity.type)) {
+    case 'title':
+      return <ActivityCard activity={activity} currentUserId={currentUserId} />
+    case 'episode':
+      return <EpisodeReviewCard activity={activity} currentUserId={currentUserId} />
+    case 'challenge':
+      return <ChallengeCard activity={activity} currentUserId={currentUserId} />
+    default:
+      return (
+        <CardShell activity={activity}>
+          <CardHeader activity={activity} action="posted" />
+          <p className="px-4 pt-2 pb-4 text-sm text-base-content/60">Unknown activity type: {activity.type}</p>
+        </CardShell>
+      )
+  }
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import type { Activity } from '../../lib/feed'
+import { useDeleteActivity, useEditActivity } from '../../queries/feed'
+import { EditReviewDialog } from '../diary/EditReviewDialog'
+import { Modal } from '../ui/Modal'
+import { TrashIcon } from '../ui/icons'
+import { Menu, type MenuItem } from './Menu'
+
+const DotsIcon = () => (
+  <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="1.8" />
+    <circle cx="12" cy="12" r="1.8" />
+    <circle cx="19" cy="12" r="1.8" />
+  </svg>
+)
+
+/**
+ * OwnerMenu: what only the post's author sees (SPEC §6): Edit Post (the Edit Review
+ * dialog; not for episode reviews) and Delete Post, which asks first (SPEC §5).
+ */
+export function OwnerMenu({ activity, titleName, canEdit = true }: { activity: Activity; titleName?: string; canEdit?: boolean }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
+  const edit = useEditActivity()
+  const remove = useDeleteActivity()
+  const close = () => setDialog(null)
+
+  const items: MenuItem[] = []
+  if (canEdit) items.push({ key: 'edit', label: 'Edit Post', onSelect: () => setDialog('edit') })
+  items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') })
+
+  return (
+    <>
+      <Menu label="Post options" button={<DotsIcon />} buttonClassName="btn btn-ghost btn-sm btn-circle -mt-1 -mr-2" items={items} />
+      {dialog === 'edit' && (
+        <EditReviewDialog
+          titleName={titleName}
+          initialRating={activity.data?.rating ?? 0}
+          initialReview={activity.data?.review ?? ''}
+          onClose={close}
+          onSave={async ({ rating, review }) => {
+            await edit.mutateAsync({ id: activity.id, rating, review })
+          }}
+        />
+      )}
+      {dialog === 'delete' && (
+        <Modal title="Delete Post" onClose={close} className="max-w-sm">
+          <p className="text-base-content/80">Are you sure you want to delete this post? This action cannot be undone.</p>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close} autoFocus>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-error"
+              onClick={() => {
+                close()
+                remove.mutate({ id: activity.id, isEpisodeReview: activity.type === 'episode_review' })
+              }}
+            >
+              <TrashIcon className="size-4" /> Delete
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

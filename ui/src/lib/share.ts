@@ -1,0 +1,222 @@
+// Sharing (SPEC §2 share menu, §9 share card and invite link): the text and hashtags a
+// post is shared with, the links the share targets open, the popup's size, the image's
+// file name, the capture's time limits, and the invite link with its ref.
+import { activityTitle, anchorId, type Activity } from './feed'
+import { excerpt } from './diary'
+import { formatRating, hasRating } from './rating'
+import { displayName } from './users'
+
+/** SPEC §2: share popups open at 600×400. */
+export const POPUP_WIDTH = 600
+export const POPUP_HEIGHT = 400
+
+/** SPEC §9 share card: 400 px wide, captured at scale 2, with these time limits. */
+export const SHARE_CARD_WIDTH = 400
+export const CAPTURE_SCALE = 2
+export const CAPTURE_TIMEOUT_MS = 15_000
+export const RESOURCE_TIMEOUT_MS = 10_000
+export const IMAGE_WAIT_MS = 5_000
+export const IMAGE_SETTLE_MS = 2_000
+export const SHARE_TAGLINE = 'Ultimate Movie Diary'
+
+/** SPEC §9: the invite link's 'Copied!' confirmation shows for 2 s. */
+export const INVITE_COPIED_MS = 2_000
+
+const SITE_NAME = 'CineCircle'
+
+/** activityLink: the post's address on this site (origin + '/#activity-{id}'). */
+export function activityLink(origin: string, activityId: string): string {
+  return `${origin.replace(/\/+$/, '')}/#${anchorId(activityId)}`
+}
+
+/**
+ * shareText: one line saying what the member did, with the rating as X.X/10.0 and a short
+ * quote of the review: 'Maya rated The Matrix (1999) 8.5/10.0: "Red pill, every time."'.
+ */
+export function shareText(activity: Pick<Activity, 'type' | 'data' | 'user'>): string {
+  const d = activity.data ?? {}
+  const name = displayName(activity.user)
+  if (activity.type === 'episode_review') {
+    const show = (d.tvShowName ?? '').trim() || 'a show'
+    const code = typeof d.seasonNumber === 'number' && typeof d.episodeNumber === 'number' ? ` S${d.seasonNumber} E${d.episodeNumber}` : ''
+    return withReview(`${name} reviewed ${show}${code}${ratingPart(d.rating)}`, d.review, `on ${SITE_NAME}`)
+  }
+  if (activity.type.startsWith('challenge_')) {
+    const challenge = (d.challengeName ?? '').trim() || 'a challenge'
+    const verb = activity.type === 'challenge_completed' ? 'completed' : 'joined'
+    return `${name} ${verb} the ${challenge} challenge on ${SITE_NAME}`
+  }
+  const title = activityTitle(activity)
+  const named = title.year ? `${title.title} (${title.year})` : title.title
+  const verb = hasRating(d.rating) ? 'rated' : verbOf(activity.type)
+  return withReview(`${name} ${verb} ${named}${ratingPart(d.rating)}`, d.review, `on ${SITE_NAME}`)
+}
+
+function verbOf(type: string): string {
+  if (type.endsWith('_watchlist')) return 'added to their watchlist'
+  if (type.endsWith('_currently_watching')) return 'is watching'
+  if (type.endsWith('_dropped')) return 'dropped'
+  if (type.endsWith('_review')) return 'reviewed'
+  return 'watched'
+}
+
+const ratingPart = (rating: number | null | undefined) => (hasRating(rating) ? ` ${formatRating(rating)}` : '')
+
+function withReview(line: string, review: string | null | undefined, tail: string): string {
+  const quote = excerpt(review ?? '', 140)
+  return quote ? `${line} ${tail}: "${quote}"` : `${line} ${tail}`
+}
+
+/** hashtag turns a title into one tag: 'The Matrix: Reloaded' → 'TheMatrixReloaded'. */
+export function hashtag(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')
+}
+
+/** shareHashtags: the site, the title and the kind of post, for Twitter (no '#'). */
+export function shareHashtags(activity: Pick<Activity, 'type' | 'data'>): string[] {
+  const tags = [SITE_NAME]
+  const isEpisode = activity.type === 'episode_review'
+  const title = isEpisode ? (activity.data?.tvShowName ?? '') : activityTitle(activity).title
+  const tag = title && title !== 'Unknown Content' ? hashtag(title) : ''
+  if (tag && !/^\d+$/.test(tag)) tags.push(tag)
+  if (activity.type.startsWith('challenge_')) tags.push('MovieChallenge')
+  else if (isEpisode || activity.type.startsWith('tv_') || activity.type === 'collaborative_tv') tags.push('TVShows')
+  else tags.push('Movies')
+  return [...new Set(tags)]
+}
+
+/** facebookShareUrl: Facebook's sharer for a link. */
+export function facebookShareUrl(link: string): string {
+  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`
+}
+
+/** twitterShareUrl: a tweet with the text, the link and the hashtags (comma-separated, SPEC §2). */
+export function twitterShareUrl(text: string, link: string, hashtags: readonly string[]): string {
+  const q = new URLSearchParams({ text, url: link })
+  if (hashtags.length) q.set('hashtags', hashtags.join(','))
+  return `https://twitter.com/intent/tweet?${q.toString()}`
+}
+
+/** The sites Instagram and TikTok shares open after the text is copied (SPEC §2). */
+export const INSTAGRAM_URL = 'https://www.instagram.com/'
+export const TIKTOK_URL = 'https://www.tiktok.com/'
+
+/** What popupFeatures needs of the screen: its size and where the window sits. */
+export interface ScreenBox {
+  width: number
+  height: number
+  left?: number
+  top?: number
+}
+
+/** popupFeatures: a 600×400 window centred over the current one (SPEC §2). */
+export function popupFeatures(screen: ScreenBox): string {
+  const left = Math.max(0, Math.round((screen.left ?? 0) + (screen.width - POPUP_WIDTH) / 2))
+  const top = Math.max(0, Math.round((screen.top ?? 0) + (screen.height - POPUP_HEIGHT) / 2))
+  return `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},noopener,noreferrer`
+}
+
+/** shareFileName: the PNG's name from the title and 'review': 'the-matrix-review.png'. */
+export function shareFileName(title: string | null | undefined): string {
+  const slug = (title ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+  return `${slug || 'cinecircle'}-review.png`
+}
+
+const DOWNLOAD_FAILED = 'Download Failed: Unable to generate image: '
+
+/**
+ * downloadFailedToast: SPEC §8 'Download Failed: Unable to generate image: {reason}', as
+ * a toast title ('Download Failed') and description ('Unable to generate image: …').
+ */
+export function downloadFailedToast(reason: string): { title: string; description: string } {
+  const cut = DOWNLOAD_FAILED.indexOf(': ')
+  return {
+    title: DOWNLOAD_FAILED.slice(0, cut),
+    description: `${DOWNLOAD_FAILED.slice(cut + 2)}${reason.trim() || 'unknown error'}`,
+  }
+}
+
+/** reasonOf: a readable reason from whatever a failed capture threw. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'string') return error
+  if (error && typeof error === 'object' && 'type' in error) return `${String((error).type)} event`
+  return 'unknown error'
+}
+
+/** withTimeout rejects with 'Timed out after N s' when work takes longer than ms. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Timed out after ${Math.round(ms / 1000)} s`)), ms)
+    work.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error instanceof Error ? error : new Error(reasonOf(error)))
+      },
+    )
+  })
+}
+
+/** inviteLink: the site's origin with ref set to the inviter's id (SPEC §9). */
+export function inviteLink(origin: string, userId: string): string {
+  return `${origin.replace(/\/+$/, '')}/?ref=${encodeURIComponent(userId)}`
+}
+
+/** Where an invite's ref waits between the landing page and sign-up. */
+export const INVITE_REF_KEY = 'cinecircle.inviteRef'
+
+/** inviteRefFrom reads ?ref= when it looks like a member id, else null. */
+export function inviteRefFrom(search: string | null | undefined): string | null {
+  const ref = new URLSearchParams(search ?? '').get('ref')?.trim() ?? ''
+  return /^[A-Za-z0-9]{1,32}$/.test(ref) ? ref : null
+}
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>
+
+/** rememberInviteRef keeps an invite's ref from the address for the sign-up form. */
+export function rememberInviteRef(search: string, storage: KeyValueStore | null | undefined): void {
+  const ref = inviteRefFrom(search)
+  if (!ref || !storage) return
+  try {
+    storage.setItem(INVITE_REF_KEY, ref)
+  } catch {
+    // Storage can be full or blocked; the invite is then simply not carried over.
+  }
+}
+
+/** recallInviteRef: the ref in the address, else the one remembered from the landing page. */
+export function recallInviteRef(search: string, storage: KeyValueStore | null | undefined): string | null {
+  const fromUrl = inviteRefFrom(search)
+  if (fromUrl) return fromUrl
+  try {
+    return inviteRefFrom(`?ref=${storage?.getItem(INVITE_REF_KEY) ?? ''}`)
+  } catch {
+    return null
+  }
+}
+
+/** safeSessionStorage: the session storage, or null where the browser blocks it. */
+export function safeSessionStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage
+  } catch {
+    return null
+  }
+}
