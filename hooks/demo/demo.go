@@ -12,6 +12,7 @@ import (
 
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/notify"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -137,7 +138,22 @@ func Seed(app core.App) error {
 	if err != nil {
 		return err
 	}
-	return seedChallenges(app, time.Now())
+	if err := seedChallenges(app, time.Now()); err != nil {
+		return err
+	}
+	notify.Drain() // the seed's posts notify followers in the background
+	return readOldNotifications(app, 5)
+}
+
+// readOldNotifications leaves each demo member only their newest few notifications
+// unread, so the bell shows a believable count rather than every seeded event.
+func readOldNotifications(app core.App, keep int) error {
+	_, err := app.DB().NewQuery(`
+		UPDATE notifications SET isRead = TRUE
+		WHERE isRead = FALSE AND id NOT IN (
+			SELECT n2.id FROM notifications n2 WHERE n2.user = notifications.user
+			ORDER BY n2.updated DESC, n2.id DESC LIMIT {:keep})`).Bind(dbx.Params{"keep": keep}).Execute()
+	return err
 }
 
 // seedFollows links each member to the next few around the circle and to the first

@@ -36,7 +36,11 @@ func seedChallenges(app core.App, now time.Time) error {
 			if err := joinDemo(app, user.Id, last.Format("2006-01-")+slug, last.AddDate(0, 0, 2+i)); err != nil {
 				return err
 			}
-			if err := joinDemo(app, user.Id, this.Format("2006-01-")+slug, now); err != nil {
+			// This month's joins are spread over the days gone by, so the feed doesn't open
+			// on a wall of challenge posts from a moment ago.
+			frac := float64((i*7+j*3)%10+1) / 11
+			at := this.Add(time.Duration(frac * float64(now.Sub(this)-time.Hour)))
+			if err := joinDemo(app, user.Id, this.Format("2006-01-")+slug, at); err != nil {
 				return err
 			}
 		}
@@ -55,11 +59,13 @@ func joinDemo(app core.App, userID, slug string, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	ends := c.GetDateTime("endsAt").Time()
-	if time.Now().Before(ends) {
-		return nil
+	done := c.GetDateTime("endsAt").Time().Add(-20 * time.Hour)
+	if now := time.Now(); now.Before(done) { // still running: completed a little after joining
+		done = at.Add(6 * time.Hour)
+		if done.After(now) {
+			done = now.Add(-time.Minute)
+		}
 	}
-	done := ends.Add(-20 * time.Hour)
 	stamp := dbx.Params{"at": dbTime(at), "done": dbTime(done), "uc": uc.Id, "u": userID, "c": c.Id}
 	for _, q := range []string{
 		`UPDATE user_challenges SET joinedAt = {:at}, completedAt = CASE WHEN isCompleted THEN {:done} ELSE '' END WHERE id = {:uc}`,
