@@ -15,6 +15,7 @@ RUN go mod download
 COPY main.go ./
 COPY hooks ./hooks
 COPY pb_migrations ./pb_migrations
+COPY bench ./bench
 COPY --from=ui /src/pb_public ./pb_public
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/cinecircle .
 

@@ -4,8 +4,8 @@ SHELL := /bin/bash
 
 BIN        := cinecircle
 # Explicit package list: ui/node_modules may hold stray .go files that ./... would pick up.
-GO_PKGS    := . ./hooks/... ./pb_migrations/...
-GO_SOURCES := $(shell find main.go hooks pb_migrations -name '*.go' 2>/dev/null)
+GO_PKGS    := . ./hooks/... ./pb_migrations/... ./bench/...
+GO_SOURCES := $(shell find main.go hooks pb_migrations bench -name '*.go' 2>/dev/null)
 UI_SOURCES := $(shell find ui/src ui/public ui/index.html ui/vite.config.ts ui/tsconfig*.json -type f 2>/dev/null)
 NPM_STAMP  := ui/node_modules/.package-lock.json
 
@@ -36,7 +36,7 @@ $(BIN): pb_public/index.html $(GO_SOURCES) go.mod go.sum
 	go build -trimpath -o $(BIN) .
 
 test-go:
-	@unformatted="$$(gofmt -l main.go hooks pb_migrations)"; \
+	@unformatted="$$(gofmt -l main.go hooks pb_migrations bench)"; \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go vet $(GO_PKGS)
 	go test -count=1 $(GO_PKGS)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"cinecircle/bench"
 	"cinecircle/hooks"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/demo"
@@ -36,6 +37,7 @@ func main() {
 	app.RootCmd.Use = "cinecircle"
 	app.RootCmd.Short = "CineCircle: a self-hosted social movie and TV diary"
 	app.RootCmd.AddCommand(demo.Command(app))
+	app.RootCmd.AddCommand(bench.Command(app))
 	app.RootCmd.AddCommand(catalog.Command(app))
 
 	public, err := fs.Sub(publicFiles, "pb_public")

@@ -39,6 +39,7 @@ export const router = createBrowserRouter([
           { path: 'profile', element: lazyPage(() => import('./routes/Profile')) },
           { path: 'profile/:userId', element: lazyPage(() => import('./routes/Profile')) },
           { path: 'settings/password', element: lazyPage(() => import('./routes/ChangePassword')) },
+          { path: 'settings/import', element: lazyPage(() => import('./routes/ImportExport')) },
         ],
       },
       { path: '*', element: <NotFound /> },

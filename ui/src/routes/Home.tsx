@@ -1,4 +1,5 @@
 import { TrendingColumn } from '../components/catalog/TrendingList'
+import { CurrentChallengeCard } from '../components/challenges/CurrentChallengeCard'
 import { StatsCard } from '../components/diary/StatsCard'
 import { FeedHeaderCard } from '../components/feed/FeedHeaderCard'
 import { FeedList } from '../components/feed/FeedList'
@@ -9,8 +10,8 @@ import type { OwnUser } from '../lib/users'
 
 /**
  * Home: the member's feed (SPEC §2). Large screens have three columns: the left sidebar
- * (your stats, the current challenge once challenges arrive, people you may know), the
- * feed, and trending. Smaller screens are one column, with the stats under the header card.
+ * (your stats, the current challenge, people you may know), the feed, and trending.
+ * Smaller screens are one column, with the stats and current challenge under the header card.
  */
 export default function Home({ user }: { user: OwnUser }) {
   useDocumentTitle('Home')
@@ -19,13 +20,14 @@ export default function Home({ user }: { user: OwnUser }) {
       <aside aria-label="Your month and people you may know" className="hidden lg:block">
         <div className="sticky top-20 flex flex-col gap-4">
           <StatsCard />
-          {/* 'Current Challenge' (SPEC §2) goes here with the challenges issue. */}
+          <CurrentChallengeCard />
           <PeopleYouMayKnow />
         </div>
       </aside>
       <div className="mx-auto grid w-full max-w-2xl content-start gap-5">
         <FeedHeaderCard user={user} />
         <StatsCard className="lg:hidden" />
+        <CurrentChallengeCard className="lg:hidden" />
         <NewPostsSlot />
         <FeedList currentUserId={user.id} />
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { AchievementBadges } from '../components/challenges/AchievementBadges'
 import { openAddDialog } from '../components/diary/addDialogStore'
 import { Analytics } from '../components/profile/Analytics'
 import { DiaryEmpty, DiaryList } from '../components/profile/DiaryList'
@@ -87,6 +88,12 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
         }
       />
       <ProfileTotals totals={profile.totals} />
+      <section aria-labelledby="profile-achievements" className="grid gap-2">
+        <h2 id="profile-achievements" className="text-sm font-semibold text-base-content/70">
+          Achievements
+        </h2>
+        <AchievementBadges userId={isMe ? undefined : userId} compact />
+      </section>
       <div>
         <ParamTabs tabs={tabs} label="Profile sections" />
         <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label}>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { RecommendedList } from '../components/collab/RecommendedList'
 import { openAddDialog } from '../components/diary/addDialogStore'
 import { WatchlistCard, WatchlistSkeleton } from '../components/diary/WatchlistCard'
 import { LoadProblem } from '../components/profile/DiaryList'
 import { EmptyState } from '../components/ui/EmptyState'
-import { BookmarkIcon, EyeIcon, PlusIcon, SparklesIcon } from '../components/ui/icons'
+import { BookmarkIcon, EyeIcon, PlusIcon } from '../components/ui/icons'
 import { PageHeader } from '../components/ui/PageHeader'
 import { ParamTabs, useTabParam } from '../components/ui/ParamTabs'
 import { sortByUpdated } from '../lib/diary'
@@ -24,8 +25,8 @@ const empty = {
 
 /**
  * Watchlist (/watchlist?tab=watchlist|watching|recommended): what you plan to watch and
- * what you are watching, movies and shows together, newest change first. Recommendations
- * from friends (tab=recommended, SPEC §2) arrive with a later issue.
+ * what you are watching, movies and shows together, newest change first; and what friends
+ * recommended to you (tab=recommended, SPEC §2).
  */
 export default function Watchlist() {
   const tab = useTabParam('tab', tabs)
@@ -39,9 +40,7 @@ export default function Watchlist() {
       <ParamTabs tabs={tabs} label="Watchlist" />
       <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label}>
         {tab === 'recommended' ? (
-          <EmptyState icon={<SparklesIcon className="size-7" />} title="No recommendations yet">
-            When a friend recommends a movie or show to you, it will appear here.
-          </EmptyState>
+          <RecommendedList />
         ) : movies.isPending || shows.isPending ? (
           <WatchlistSkeleton />
         ) : movies.isError || shows.isError ? (

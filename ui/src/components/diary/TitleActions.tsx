@@ -4,6 +4,7 @@ import { serverMessage } from '../../lib/api'
 import { excerpt, findEntry, fullDayLabel, type PickedTitle, type WatchEntry } from '../../lib/diary'
 import { formatRating, hasDetails, hasRating, statusLabel, type EntryPayload } from '../../lib/rating'
 import { toast } from '../../lib/toast'
+import { RecommendButton } from '../collab/RecommendDialog'
 import { entriesQuery, useLogEntry, useRemoveEntry } from '../../queries/diary'
 import { BookmarkIcon, CheckIcon, PlusIcon, StarIcon, XIcon } from '../ui/icons'
 import { openAddDialog, preloadAddDialog } from './addDialogStore'
@@ -21,7 +22,8 @@ const statusBadge: Record<WatchEntry['status'], string> = {
 /**
  * TitleActions: on a movie or TV page, what the member can do with the title: 'Log' (the
  * add dialog, this title picked, status watched), 'Add to Watchlist' (at once), and once
- * it is in their lists its status, Rate / Edit Review for a watched title, and Remove.
+ * it is in their lists its status, Rate / Edit Review for a watched title, and Remove;
+ * 'Recommend' sends it to people they follow.
  */
 export function TitleActions({ title }: { title: PickedTitle }) {
   const entries = useQuery(entriesQuery(title.kind))
@@ -107,6 +109,7 @@ export function TitleActions({ title }: { title: PickedTitle }) {
             </button>
           </>
         )}
+        <RecommendButton title={title} />
         {entry && (
           <button type="button" className="btn btn-ghost text-error" disabled={busy} onClick={() => void removeEntry()}>
             <XIcon className="size-4" /> Remove

@@ -3,7 +3,9 @@ import { actionLabel, activityTitle, type Activity } from '../../lib/feed'
 import { titlePath } from '../../lib/catalog'
 import { hasRating, statusLabel } from '../../lib/rating'
 import { displayName } from '../../lib/users'
+import { isCollaboration } from '../../lib/collab'
 import { Poster } from '../catalog/Poster'
+import { CollabBox } from '../collab/CollabBox'
 import { Avatar } from '../ui/Avatar'
 import { CardFooter, CardHeader, CardShell, ReviewText } from './CardParts'
 import { OwnerMenu } from './OwnerMenu'
@@ -13,12 +15,14 @@ import { Stars } from './Stars'
  * ActivityCard: a movie or TV post (SPEC §2; every movie_* and tv_* type shares it): who
  * did what and when, the poster and title (linked to /movie/{id} or /tv/{id}), the year,
  * the status label, the rating as stars and X.X/10.0, the review, who they watched with,
- * then like, comments and share. The author also gets Edit Post and Delete Post.
+ * then like, comments and share. The author also gets Edit Post and Delete Post. A
+ * collaboration shows its pending box or everyone's ratings instead (CollabBox).
  */
 export function ActivityCard({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
   const title = activityTitle(activity)
   const d = activity.data ?? {}
   const isOwner = activity.userId === currentUserId
+  const collab = isCollaboration(activity.type)
   const link = title.kind && title.id != null ? titlePath(title.kind, title.id) : null
   const status = d.status ? statusLabel(d.status) : ''
   const friends = (d.watchedWith ?? []).filter(Boolean)
@@ -33,7 +37,12 @@ export function ActivityCard({ activity, currentUserId }: { activity: Activity; 
       <CardHeader
         activity={activity}
         action={actionLabel(activity.type)}
-        menu={isOwner ? <OwnerMenu activity={activity} titleName={title.title} /> : undefined}
+        menu={
+          isOwner ? (
+            // A collaboration's ratings are edited in its own box (PATCH on the title), not here.
+            <OwnerMenu activity={activity} titleName={title.title} canEdit={!activity.type.startsWith('collaborative_')} />
+          ) : undefined
+        }
       />
       <div className="flex gap-4 px-4 pt-3">
         {link ? (
@@ -57,8 +66,14 @@ export function ActivityCard({ activity, currentUserId }: { activity: Activity; 
           {status && status !== 'watched' && (
             <span className={`badge badge-sm mt-2 ${status === 'dropped' ? 'badge-ghost' : 'badge-secondary badge-soft'}`}>{status}</span>
           )}
-          {hasRating(d.rating) && <Stars rating={d.rating} className="mt-2 flex" />}
-          <ReviewText text={d.review} />
+          {collab ? (
+            <CollabBox activity={activity} currentUserId={currentUserId} titleName={title.title} />
+          ) : (
+            <>
+              {hasRating(d.rating) && <Stars rating={d.rating} className="mt-2 flex" />}
+              <ReviewText text={d.review} />
+            </>
+          )}
           {friends.length > 0 && (
             <div className="mt-3 flex items-center gap-2 text-sm text-base-content/70">
               <span className="flex -space-x-2">

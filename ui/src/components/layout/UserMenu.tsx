@@ -6,7 +6,7 @@ import { displayName, type OwnUser } from '../../lib/users'
 import { InviteMenuItem } from '../friends/InviteButton'
 import { PushMenuItem } from '../notifications/PushMenuItem'
 import { Avatar } from '../ui/Avatar'
-import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons'
+import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
 
 const themeItems: { value: ThemePreference; label: string; icon: ReactNode }[] = [
   { value: 'light', label: 'Light', icon: <SunIcon className="size-4" /> },
@@ -134,6 +134,9 @@ export function UserMenu({ user }: { user: OwnUser }) {
           <InviteMenuItem userId={user.id} className={itemClass} />
           <Link role="menuitem" tabIndex={-1} to="/settings/password" className={itemClass} onClick={() => close(false)}>
             <KeyIcon className="size-4" /> Change Password
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/settings/import" className={itemClass} onClick={() => close(false)}>
+            <RefreshIcon className="size-4" /> Import & Export
           </Link>
           <PushMenuItem className={itemClass} onDone={() => close(false)} />
           <div role="separator" className="my-1 border-t border-base-300" />

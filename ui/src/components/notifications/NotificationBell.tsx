@@ -19,6 +19,8 @@ import {
   useMarkNotificationRead,
   useUpdateNotificationSettings,
 } from '../../queries/notifications'
+import { kindOfEntity } from '../../lib/collab'
+import { CollabRateDialog, type CollabRateTarget } from '../collab/CollabRateDialog'
 import { Avatar } from '../ui/Avatar'
 
 function BellIcon({ className = 'size-5' }: { className?: string }) {
@@ -33,7 +35,8 @@ function BellIcon({ className = 'size-5' }: { className?: string }) {
 /**
  * NotificationBell: the header's bell with its unread badge ('99+' at most) and a menu of
  * the 10 newest notifications (SPEC §2, §4, §9). Opening it with unread items marks all
- * read; clicking one marks it read and goes where it points. It also keeps the member's
+ * read; clicking one marks it read and goes where it points, except that a collaboration's
+ * 'Add Your Rating' opens the collaboration Rate dialog. It also keeps the member's
  * realtime subscription: while connected the list and count arrive live, otherwise both
  * are polled every 30 s.
  */
@@ -47,6 +50,7 @@ export function NotificationBell() {
   const markOne = useMarkNotificationRead()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  const [rating, setRating] = useState<CollabRateTarget | null>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const panelId = useId()
@@ -99,6 +103,20 @@ export function NotificationBell() {
     go(target.path, target.activityId)
   }
 
+  // 'Add Your Rating' opens the collaboration Rate dialog for the notification's title
+  // (SPEC §4); a notification naming no title still leads to its post.
+  const addRating = (n: AppNotification) => {
+    const kind = kindOfEntity(n.entityType)
+    const titleId = Number(n.entityId)
+    if (!kind || !Number.isFinite(titleId) || titleId <= 0) {
+      const target = notificationTarget(n)
+      go(target.path, target.activityId)
+      return
+    }
+    setOpen(false)
+    setRating({ kind, titleId })
+  }
+
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -133,13 +151,14 @@ export function NotificationBell() {
           ) : (
             <ul className="max-h-[60vh] overflow-y-auto p-1" aria-label="Notification list">
               {items.map((n) => (
-                <NotificationRow key={n.id} n={n} onOpen={() => onItem(n)} onAddRating={() => go(notificationTarget(n).path, notificationTarget(n).activityId)} />
+                <NotificationRow key={n.id} n={n} onOpen={() => onItem(n)} onAddRating={() => addRating(n)} />
               ))}
             </ul>
           )}
           {open && <NewPostsSetting />}
         </div>
       )}
+      {rating && <CollabRateDialog target={rating} onClose={() => setRating(null)} />}
     </div>
   )
 }

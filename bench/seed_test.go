@@ -1,0 +1,50 @@
+package bench_test
+
+import (
+	"io"
+	"testing"
+
+	"cinecircle/bench"
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+)
+
+// TestSeedSmall builds a small community and checks it is consistent the way the app
+// keeps it: counters equal their rows, follows have a heavy head, members can sign in.
+func TestSeedSmall(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	s := bench.DefaultSizes()
+	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser = 300, 3000, 20, 5
+	if err := bench.Seed(app, s, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	count := func(q string) int {
+		var n int
+		if err := app.DB().NewQuery(q).Row(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := count("SELECT COUNT(*) FROM users"); n != 300 {
+		t.Fatalf("%d users", n)
+	}
+	if n := count("SELECT COUNT(*) FROM activities"); n != 3000 {
+		t.Fatalf("%d activities", n)
+	}
+	if bad := count("SELECT COUNT(*) FROM activities a WHERE likeCount != (SELECT COUNT(*) FROM activity_likes l WHERE l.activity = a.id)"); bad != 0 {
+		t.Fatalf("%d activities with a wrong likeCount", bad)
+	}
+	if bad := count("SELECT COUNT(*) FROM activities a WHERE commentCount != (SELECT COUNT(*) FROM comments c WHERE c.activity = a.id)"); bad != 0 {
+		t.Fatalf("%d activities with a wrong commentCount", bad)
+	}
+	top := count("SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM follows GROUP BY following)")
+	median := count("SELECT n FROM (SELECT COUNT(*) AS n FROM follows GROUP BY follower ORDER BY n) LIMIT 1 OFFSET 150")
+	if top < 5*median {
+		t.Fatalf("the follow graph needs a heavy head: top %d followers, median %d follows", top, median)
+	}
+	u, err := app.FindFirstRecordByFilter("users", "email = {:e}", dbx.Params{"e": "member7@bench.example.com"})
+	if err != nil || !u.ValidatePassword(bench.Password) {
+		t.Fatalf("a seeded member must be able to sign in: %v", err)
+	}
+}
