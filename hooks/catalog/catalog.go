@@ -47,6 +47,7 @@ type service struct {
 // Register binds the catalog routes, keeps the embedded catalog synced into the
 // collections on serve, and watches the dashboard setting for the TMDB key.
 func Register(app core.App) {
+	bindJobs(app)
 	s := &service{
 		app:       app,
 		envKey:    strings.TrimSpace(os.Getenv(EnvTMDBKey)),

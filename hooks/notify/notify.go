@@ -5,6 +5,7 @@ package notify
 
 import (
 	"sync"
+	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -43,6 +44,13 @@ func Register(app core.App) {
 		g.POST("/push/test", testPushHandler)
 		se.Router.GET("/api/push/vapid-public-key", vapidKeyHandler)
 		return se.Next()
+	})
+	app.Cron().MustAdd("pushPrune", "40 4 * * 0", func() {
+		if n, err := PrunePushSubscriptions(app, time.Now()); err != nil {
+			app.Logger().Warn("push: prune job", "error", err.Error())
+		} else if n > 0 {
+			app.Logger().Info("push: pruned idle subscriptions", "count", n)
+		}
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		background.Wait()

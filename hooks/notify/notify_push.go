@@ -222,6 +222,10 @@ func pushTo(ctx context.Context, app core.App, userID string, payload PushPayloa
 			_ = app.Delete(s)
 		case res.StatusCode < 300:
 			sent++
+			s.Set("lastPushAt", time.Now().UTC())
+			if err := app.Save(s); err != nil {
+				app.Logger().Warn("push: recording a delivery", "error", err.Error())
+			}
 		default:
 			app.Logger().Warn("push: refused", "status", res.StatusCode)
 		}
@@ -269,4 +273,20 @@ func TargetURL(typ, entityType, entityID string) string {
 		return "/#activity-" + entityID
 	}
 	return "/"
+}
+
+// PushIdle is how long a subscription may go without an accepted push before the weekly
+// job drops it (a browser that was reset or uninstalled never answers 404/410 to us).
+const PushIdle = 180 * 24 * time.Hour
+
+// PrunePushSubscriptions deletes subscriptions with no accepted push (or, never used,
+// created) within PushIdle. It returns how many it deleted.
+func PrunePushSubscriptions(app core.App, now time.Time) (int64, error) {
+	cutoff := now.Add(-PushIdle).UTC().Format("2006-01-02 15:04:05.000Z")
+	res, err := app.DB().NewQuery(`DELETE FROM push_subscriptions
+		WHERE COALESCE(NULLIF(lastPushAt, ''), created) < {:cutoff}`).Bind(dbx.Params{"cutoff": cutoff}).Execute()
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
@@ -218,4 +219,33 @@ func TestPushRoutes(t *testing.T) {
 	}
 	(&tests.ApiScenario{Name: "a visitor cannot subscribe", Method: "POST", URL: "/api/push/subscribe", Body: strings.NewReader(`{}`),
 		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}).Test(t)
+}
+
+func TestPrunePushSubscriptions(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	col, _ := app.FindCollectionByNameOrId("push_subscriptions")
+	p256dh, auth := newBrowser(t).keys()
+	now := time.Now().UTC()
+	for name, last := range map[string]time.Time{"recent": now.Add(-24 * time.Hour), "idle": now.Add(-200 * 24 * time.Hour), "never": {}} {
+		r := core.NewRecord(col)
+		r.Load(map[string]any{"user": ana.Id, "endpoint": "https://push.example/" + name, "p256dh": p256dh, "auth": auth})
+		if !last.IsZero() {
+			r.Set("lastPushAt", last)
+		}
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// "never" was created just now: kept until it has been idle as long.
+	n, err := notify.PrunePushSubscriptions(app, now)
+	if err != nil || n != 1 {
+		t.Fatalf("pruned %d (%v), want the idle one", n, err)
+	}
+	if _, err := app.FindFirstRecordByData("push_subscriptions", "endpoint", "https://push.example/idle"); err == nil {
+		t.Fatal("the idle subscription must be gone")
+	}
+	if n, _ := notify.PrunePushSubscriptions(app, now.Add(181*24*time.Hour)); n != 2 {
+		t.Fatalf("half a year later the other two go too, pruned %d", n)
+	}
 }
