@@ -89,6 +89,7 @@ describe('conversation', () => {
 
   it('a new post of a followed member shows the new posts pill, which refreshes the feed', async () => {
     await openWithRealtime(pageB, '/')
+    const unreadBefore = (await (await ctxB.request.get('/api/notifications/unread-count')).json()) as { count: number }
     const search = (await (await ctxA.request.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
     const movieId = search.results[0]?.id
     expect(movieId).toBeTruthy()
@@ -96,6 +97,9 @@ describe('conversation', () => {
     expect(logged.ok()).toBe(true)
 
     const pill = await visible(pageB.getByRole('button', { name: '1 new post' }), 8_000)
+    // B's bell counts the new_post notification too, without a reload.
+    const badgeB = await visible(pageB.getByTestId('notification-badge'), 8_000)
+    await waitUntil(async () => Number(await badgeB.textContent()) === unreadBefore.count + 1, "B's badge counts the new post")
     await pill.click()
     await hidden(pill)
     const feed = (await (await ctxB.request.get('/api/feed?limit=20&page=1')).json()) as { id: string; userId: string }[]
