@@ -135,3 +135,39 @@ func recount(tx core.App) (int, error) {
 	err := tx.DB().Select("COUNT(*)").From("activities").Row(&n)
 	return n, err
 }
+
+// dropIndexes drops the secondary indexes of tables and returns their definitions.
+func dropIndexes(app core.App, tables ...string) ([]string, error) {
+	args := make([]any, len(tables))
+	for i, t := range tables {
+		args[i] = t
+	}
+	var rows []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	err := app.DB().Select("name", "sql").From("sqlite_master").
+		Where(dbx.HashExp{"type": "index"}).AndWhere(dbx.In("tbl_name", args...)).
+		AndWhere(dbx.NewExp("sql IS NOT NULL")).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	defs := make([]string, 0, len(rows))
+	for _, r := range rows {
+		if _, err := app.DB().NewQuery("DROP INDEX IF EXISTS `" + r.Name + "`").Execute(); err != nil {
+			return nil, err
+		}
+		defs = append(defs, r.SQL)
+	}
+	return defs, nil
+}
+
+// recreate builds the dropped indexes again.
+func recreate(tx core.App, defs []string) error {
+	for _, d := range defs {
+		if _, err := tx.DB().NewQuery(d).Execute(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -43,6 +43,11 @@ func TestSeedSmall(t *testing.T) {
 	if top < 5*median {
 		t.Fatalf("the follow graph needs a heavy head: top %d followers, median %d follows", top, median)
 	}
+	for _, idx := range []string{"idx_activities_feed", "idx_activity_likes_pair", "idx_follows_pair", "idx_comments_activity_created"} {
+		if count("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = '"+idx+"'") != 1 {
+			t.Fatalf("index %s must be rebuilt after the load", idx)
+		}
+	}
 	u, err := app.FindFirstRecordByFilter("users", "email = {:e}", dbx.Params{"e": "member7@bench.example.com"})
 	if err != nil || !u.ValidatePassword(bench.Password) {
 		t.Fatalf("a seeded member must be able to sign in: %v", err)
