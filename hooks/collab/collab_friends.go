@@ -84,6 +84,9 @@ func recommendHandler(e *core.RequestEvent) error {
 	if err := e.BindBody(&raw); err != nil {
 		return e.BadRequestError("The request body is not valid JSON.", err)
 	}
+	if raw == nil { // a JSON null body
+		raw = map[string]any{}
+	}
 	kind := movieKind
 	if _, ok := raw["tvShowId"]; ok {
 		kind = tvKind
