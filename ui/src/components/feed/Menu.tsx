@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { menuItemClass as itemClass, useMenuButton } from '../../hooks/useMenuButton'
 
 /** One entry of a Menu: a label with an icon, and what choosing it does. */
 export interface MenuItem {
@@ -9,8 +10,6 @@ export interface MenuItem {
   danger?: boolean
 }
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-field px-3 py-2 text-left text-sm outline-none hover:bg-base-200 focus-visible:bg-base-200 focus-visible:ring-2 focus-visible:ring-primary'
 
 /**
  * Menu: a small WAI-ARIA menu button (the avatar menu's pattern): Enter, Space or the
@@ -31,71 +30,7 @@ export function Menu({
   buttonClassName?: string
   align?: 'left' | 'right'
 }) {
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const pendingFocus = useRef<'first' | 'last'>('first')
-  const menuId = useId()
-
-  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
-
-  useEffect(() => {
-    if (!open) return
-    const list = entries()
-    ;(pendingFocus.current === 'last' ? list[list.length - 1] : list[0])?.focus()
-    pendingFocus.current = 'first'
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
-
-  const close = (refocus: boolean) => {
-    setOpen(false)
-    if (refocus) buttonRef.current?.focus()
-  }
-
-  const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault()
-      pendingFocus.current = e.key === 'ArrowUp' ? 'last' : 'first'
-      setOpen(true)
-    }
-  }
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const list = entries()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus()
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault()
-        focusAt(index + 1)
-        break
-      case 'ArrowUp':
-        e.preventDefault()
-        focusAt(index - 1)
-        break
-      case 'Home':
-        e.preventDefault()
-        focusAt(0)
-        break
-      case 'End':
-        e.preventDefault()
-        focusAt(list.length - 1)
-        break
-      case 'Escape':
-        e.preventDefault()
-        e.stopPropagation()
-        close(true)
-        break
-      case 'Tab':
-        setOpen(false)
-        break
-    }
-  }
+  const { open, setOpen, close, rootRef, buttonRef, menuRef, menuId, onButtonKey, onMenuKey } = useMenuButton()
 
   return (
     <div ref={rootRef} className="relative">

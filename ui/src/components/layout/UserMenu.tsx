@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { menuItemClass as itemClass, useMenuButton } from '../../hooks/useMenuButton'
 import { useTheme } from '../../hooks/useTheme'
 import type { ThemePreference } from '../../lib/theme'
 import { displayName, type OwnUser } from '../../lib/users'
@@ -14,8 +15,6 @@ const themeItems: { value: ThemePreference; label: string; icon: ReactNode }[] =
   { value: 'system', label: 'System', icon: <MonitorIcon className="size-4" /> },
 ]
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-field px-3 py-2 text-left text-sm outline-none hover:bg-base-200 focus-visible:bg-base-200 focus-visible:ring-2 focus-visible:ring-primary'
 
 /**
  * UserMenu: the avatar menu (SPEC §2) as a WAI-ARIA menu button: Enter, Space or the
@@ -23,73 +22,9 @@ const itemClass =
  * click outside closes it.
  */
 export function UserMenu({ user }: { user: OwnUser }) {
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, close, rootRef, buttonRef, menuRef, menuId, onButtonKey, onMenuKey } = useMenuButton()
   const { preference, setPreference } = useTheme()
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const pendingFocus = useRef<'first' | 'last' | null>(null)
-  const menuId = useId()
   const name = displayName(user)
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])
-
-  useEffect(() => {
-    if (!open) return
-    const list = items()
-    const target = pendingFocus.current === 'last' ? list[list.length - 1] : list[0]
-    target?.focus()
-    pendingFocus.current = null
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
-
-  const close = (refocus = true) => {
-    setOpen(false)
-    if (refocus) buttonRef.current?.focus()
-  }
-
-  const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault()
-      pendingFocus.current = e.key === 'ArrowUp' ? 'last' : 'first'
-      setOpen(true)
-    }
-  }
-
-  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const list = items()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus()
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault()
-        focusAt(index + 1)
-        break
-      case 'ArrowUp':
-        e.preventDefault()
-        focusAt(index - 1)
-        break
-      case 'Home':
-        e.preventDefault()
-        focusAt(0)
-        break
-      case 'End':
-        e.preventDefault()
-        focusAt(list.length - 1)
-        break
-      case 'Escape':
-        e.preventDefault()
-        close()
-        break
-      case 'Tab':
-        setOpen(false)
-        break
-    }
-  }
 
   return (
     <div ref={rootRef} className="relative">
