@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
 	"cinecircle/hooks/social"
@@ -23,6 +24,7 @@ import (
 // Register wires every domain into app. public is the built UI served at the site root.
 func Register(app core.App, public fs.FS) {
 	auth.Register(app)
+	moderation.Register(app)
 	catalog.Register(app)
 	social.Register(app)
 	diary.Register(app)

@@ -94,6 +94,9 @@ type loginBody struct {
 	Password string `json:"password"`
 }
 
+// SuspendedMessage is what a suspended member reads when they try to sign in (moderation).
+const SuspendedMessage = "This account is suspended. Contact the moderators of this community."
+
 // login checks email and password and sets the session cookie. A wrong email and a wrong
 // password get the same answer, so the form does not reveal who has an account.
 func login(e *core.RequestEvent) error {
@@ -113,6 +116,9 @@ func login(e *core.RequestEvent) error {
 		return e.BadRequestError("Invalid email or password.", validation.Errors{
 			"password": validation.NewError("invalid_credentials", "Invalid email or password."),
 		})
+	}
+	if record.GetBool("suspended") { // told only to whoever knows the password
+		return e.ForbiddenError(SuspendedMessage, nil)
 	}
 	if err := setSession(e, record); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -46,7 +47,9 @@ type Rankings struct {
 }
 
 // circleCTE names the viewer and the members they follow: the people a leaderboard ranks.
-const circleCTE = `WITH circle(id) AS (SELECT {:me} UNION SELECT following FROM follows WHERE follower = {:me})`
+// Suspended members are left out of everyone's circle while suspended (moderation).
+const circleCTE = `WITH circle(id) AS (SELECT {:me} UNION SELECT following FROM follows WHERE follower = {:me}
+	AND following NOT IN (` + moderation.SuspendedSQL + `))`
 
 // rankingQueries count each metric for the whole circle in one grouped query, for the
 // month ({:from}..{:to}) and all time at once. They count as the monthly stats card does

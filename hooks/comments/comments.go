@@ -4,6 +4,7 @@
 package comments
 
 import (
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -19,4 +20,28 @@ func Register(app core.App) {
 		g.DELETE("/comments/{id}", deleteHandler)
 		return se.Next()
 	})
+	// A moderator deletes, hides or restores a comment in the dashboard, outside our
+	// routes: once the change commits, the post's count is set from its rows again.
+	recount := func(e *core.RecordEvent) error {
+		if err := RecountComments(e.App, e.Record.GetString("activity")); err != nil {
+			e.App.Logger().Warn("comments: recount", "error", err.Error())
+		}
+		return e.Next()
+	}
+	app.OnRecordAfterDeleteSuccess("comments").BindFunc(recount)
+	app.OnRecordAfterUpdateSuccess("comments").BindFunc(recount)
+}
+
+// RecountComments sets the activity's commentCount from its comment rows, leaving out
+// those a moderator hid and the replies under them (the card counts what its readers can
+// open). A deleted activity is simply not updated.
+func RecountComments(app core.App, activityID string) error {
+	_, err := app.DB().NewQuery(`
+		WITH RECURSIVE gone(id) AS (
+			SELECT id FROM comments WHERE activity = {:a} AND hidden = TRUE
+			UNION SELECT c.id FROM comments c JOIN gone g ON c.parent = g.id)
+		UPDATE activities SET commentCount =
+			(SELECT COUNT(*) FROM comments WHERE activity = {:a}) - (SELECT COUNT(*) FROM gone)
+		WHERE id = {:a}`).Bind(dbx.Params{"a": activityID}).Execute()
+	return err
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -24,6 +25,8 @@ type Comment struct {
 	User            auth.User `json:"user"`
 	ParentCommentID *string   `json:"parentCommentId"`
 	Depth           int       `json:"depth"`
+	// Hidden is true only on a comment a moderator hid, which only its author still sees.
+	Hidden bool `json:"hidden,omitzero"`
 }
 
 // toJSON renders a comment record for a viewer.
@@ -33,6 +36,7 @@ func toJSON(r, author *core.Record, liked bool) Comment {
 		GifURL: r.GetString("gifUrl"), GifID: r.GetString("gifId"), CommentType: r.GetString("commentType"),
 		CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339Nano),
 		LikeCount: r.GetInt("likeCount"), IsLiked: liked, User: auth.PublicUser(author), Depth: r.GetInt("depth"),
+		Hidden: r.GetBool("hidden"),
 	}
 	if p := r.GetString("parent"); p != "" {
 		c.ParentCommentID = &p
@@ -41,14 +45,18 @@ func toJSON(r, author *core.Record, liked bool) Comment {
 }
 
 // listHandler answers GET /api/activities/{id}/comments: the whole thread, oldest first
-// (the UI nests replies under their parents), each with isLiked for the viewer.
+// (the UI nests replies under their parents), each with isLiked for the viewer. Comments
+// the viewer may not see (moderation) are left out with their replies.
 func listHandler(e *core.RequestEvent) error {
-	activity, err := e.App.FindRecordById("activities", e.Request.PathValue("id"))
+	activity, err := visibleActivity(e, e.Request.PathValue("id"))
 	if err != nil {
-		return e.NotFoundError("That post does not exist.", nil)
+		return err
 	}
 	records, err := e.App.FindRecordsByFilter("comments", "activity = {:a}", "created,id", 1000, 0, dbx.Params{"a": activity.Id})
 	if err != nil {
+		return err
+	}
+	if records, err = moderation.VisibleComments(e.App, e.Auth.Id, records); err != nil {
 		return err
 	}
 	authorIDs := make([]string, 0, len(records))
@@ -82,4 +90,31 @@ func listHandler(e *core.RequestEvent) error {
 		out = append(out, toJSON(r, byID[r.GetString("user")], liked[r.Id]))
 	}
 	return e.JSON(http.StatusOK, out)
+}
+
+// visibleActivity finds the post a thread hangs under, as a 404 when it is missing or the
+// signed-in member may not see it.
+func visibleActivity(e *core.RequestEvent, id string) (*core.Record, error) {
+	activity, err := e.App.FindRecordById("activities", id)
+	if err != nil || !moderation.CanSeeActivity(e.App, e.Auth.Id, activity) {
+		return nil, e.NotFoundError("That post does not exist.", nil)
+	}
+	return activity, nil
+}
+
+// visibleComment finds a comment the signed-in member may see (its post too), as a 404
+// otherwise.
+func visibleComment(e *core.RequestEvent, id string) (*core.Record, error) {
+	comment, err := e.App.FindRecordById("comments", id)
+	if err != nil {
+		return nil, e.NotFoundError("That comment does not exist.", nil)
+	}
+	author := comment.GetString("user")
+	if (comment.GetBool("hidden") && author != e.Auth.Id) || !moderation.CanSeeMember(e.App, e.Auth.Id, author) {
+		return nil, e.NotFoundError("That comment does not exist.", nil)
+	}
+	if _, err := visibleActivity(e, comment.GetString("activity")); err != nil {
+		return nil, e.NotFoundError("That comment does not exist.", nil)
+	}
+	return comment, nil
 }

@@ -14,9 +14,9 @@ import (
 
 // createHandler answers POST /api/activities/{id}/comments.
 func createHandler(e *core.RequestEvent) error {
-	activity, err := e.App.FindRecordById("activities", e.Request.PathValue("id"))
+	activity, err := visibleActivity(e, e.Request.PathValue("id"))
 	if err != nil {
-		return e.NotFoundError("That post does not exist.", nil)
+		return err
 	}
 	raw := map[string]any{}
 	if err := e.BindBody(&raw); err != nil {
@@ -25,6 +25,13 @@ func createHandler(e *core.RequestEvent) error {
 	in, err := ParseInput(raw, func(u string) bool { return gifs.AllowedURL(e.App, u) })
 	if err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
+	if in.ParentID != "" {
+		if _, err := visibleComment(e, in.ParentID); err != nil {
+			return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+				"parentCommentId": validation.NewError("validation_unknown_parent", "The comment you reply to is not under this post."),
+			})
+		}
 	}
 	comment, err := Create(e.App, activity, e.Auth.Id, in)
 	var verrs validation.Errors
@@ -113,9 +120,9 @@ type LikeState struct {
 
 // likeHandler answers POST /api/comments/{id}/like: a toggle (SPEC §4).
 func likeHandler(e *core.RequestEvent) error {
-	comment, err := e.App.FindRecordById("comments", e.Request.PathValue("id"))
+	comment, err := visibleComment(e, e.Request.PathValue("id"))
 	if err != nil {
-		return e.NotFoundError("That comment does not exist.", nil)
+		return err
 	}
 	state, err := ToggleLike(e.App, comment.Id, e.Auth.Id)
 	if err != nil {

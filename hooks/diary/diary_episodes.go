@@ -4,12 +4,14 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -171,6 +173,11 @@ func listEpisodeReviews(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	excluded, err := moderation.Excluded(e.App, e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	reviews = slices.DeleteFunc(reviews, func(r *core.Record) bool { return excluded[r.GetString("user")] })
 	authors := map[string]*core.Record{}
 	for _, r := range reviews {
 		authors[r.GetString("user")] = nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -62,7 +63,8 @@ func profileUser(e *core.RequestEvent) (*core.Record, error) {
 		return e.Auth, nil
 	}
 	u, err := e.App.FindRecordById("users", id)
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !moderation.CanSeeMember(e.App, e.Auth.Id, id)) {
+		// A suspended member, or one on either side of a block, is not there for the viewer.
 		return nil, e.NotFoundError("That member does not exist.", nil)
 	}
 	return u, err

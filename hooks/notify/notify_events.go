@@ -3,6 +3,7 @@ package notify
 import (
 	"strings"
 
+	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -104,8 +105,14 @@ func onFollow(app core.App, f *core.Record) error {
 
 // onPost tells the author's followers about a new activity: a new_post notification
 // (unless they muted those) and the post itself on their open feeds' realtime topic.
+//
+// A post that is hidden, or whose author is suspended, by the time it goes out is not
+// delivered: realtime and push carry only what the feed would show.
 func onPost(app core.App, activity *core.Record) error {
 	author := activity.GetString("user")
+	if fresh, err := app.FindRecordById("activities", activity.Id); err != nil || fresh.GetBool("hidden") || moderation.IsSuspended(app, author) {
+		return nil
+	}
 	var followers []string
 	err := app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
 	if err != nil || len(followers) == 0 {

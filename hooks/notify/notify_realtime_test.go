@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -13,29 +12,7 @@ import (
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 )
-
-// serveApp serves app's full router on a loopback port.
-func serveApp(t *testing.T, app *tests.TestApp) *httptest.Server {
-	t.Helper()
-	router, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(e *core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := router.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv
-}
 
 type event struct{ name, data string }
 
@@ -100,7 +77,7 @@ func TestFeedTopicReachesFollowersOnly(t *testing.T) {
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app) // Bea and Cal follow Ana; Dee doesn't
-	srv := serveApp(t, app)
+	srv := testutil.Serve(t, app)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 

@@ -15,6 +15,9 @@ func listHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	if records, err = visibleNotifications(e.App, e.Auth.Id, records); err != nil {
+		return err
+	}
 	ids := make([]string, 0, len(records))
 	for _, r := range records {
 		ids = append(ids, r.GetString("actor"))

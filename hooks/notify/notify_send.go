@@ -45,7 +45,7 @@ type NotificationJSON struct {
 // into a recent one with the same group key, and tells the member's open apps at once.
 // A notice without an actor (a member's own milestone) is worded as its action alone.
 func Send(app core.App, n Notice) (*core.Record, error) {
-	if n.UserID == "" || n.UserID == n.ActorID {
+	if n.UserID == "" || n.UserID == n.ActorID || silenced(app, n) {
 		return nil, nil
 	}
 	actor, _ := app.FindRecordById("users", n.ActorID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -24,15 +25,18 @@ var ErrActivityNotFound = errors.New("activity not found")
 // member's posts, and later comments, notifications and collaborations. Build it with
 // LoadActivities so the author, isLiked and the counters come out the same everywhere.
 type Activity struct {
-	ID           string          `json:"id"`
-	Type         string          `json:"type"`
-	UserID       string          `json:"userId"`
-	User         ActivityUser    `json:"user"`
-	CreatedAt    string          `json:"createdAt"`
-	IsLiked      bool            `json:"isLiked"`
-	LikeCount    int             `json:"likeCount"`
-	CommentCount int             `json:"commentCount"`
-	Data         json.RawMessage `json:"data"`
+	ID           string       `json:"id"`
+	Type         string       `json:"type"`
+	UserID       string       `json:"userId"`
+	User         ActivityUser `json:"user"`
+	CreatedAt    string       `json:"createdAt"`
+	IsLiked      bool         `json:"isLiked"`
+	LikeCount    int          `json:"likeCount"`
+	CommentCount int          `json:"commentCount"`
+	// Hidden is true only on a post a moderator hid, which only its author still sees
+	// (with a notice).
+	Hidden bool            `json:"hidden,omitzero"`
+	Data   json.RawMessage `json:"data"`
 }
 
 // ActivityUser is the author of an activity: SPEC §3's user of an Activity. Email is
@@ -114,6 +118,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			IsLiked:      liked[r.Id],
 			LikeCount:    r.GetInt("likeCount"),
 			CommentCount: r.GetInt("commentCount"),
+			Hidden:       r.GetBool("hidden"),
 			Data:         activityData(r),
 		})
 	}
@@ -189,6 +194,19 @@ func activityFromPath(e *core.RequestEvent) (*core.Record, error) {
 	return r, err
 }
 
+// visibleActivityFromPath finds the activity named by the {id} path value, as a 404 when
+// missing or when the signed-in member may not see it (moderation).
+func visibleActivityFromPath(e *core.RequestEvent) (*core.Record, error) {
+	r, err := activityFromPath(e)
+	if err != nil {
+		return nil, err
+	}
+	if !moderation.CanSeeActivity(e.App, e.Auth.Id, r) {
+		return nil, e.NotFoundError("That post does not exist.", nil)
+	}
+	return r, nil
+}
+
 // ownActivityFromPath finds the activity named by the {id} path value and checks that
 // the signed-in member wrote it: SPEC §6 offers Edit and Delete to the owner only.
 func ownActivityFromPath(e *core.RequestEvent, action string) (*core.Record, error) {
@@ -205,7 +223,7 @@ func ownActivityFromPath(e *core.RequestEvent, action string) (*core.Record, err
 // activityHandler answers GET /api/activities/{id}: one activity in the feed's shape (a
 // notification or a shared link opens it).
 func activityHandler(e *core.RequestEvent) error {
-	r, err := activityFromPath(e)
+	r, err := visibleActivityFromPath(e)
 	if err != nil {
 		return err
 	}

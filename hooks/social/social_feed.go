@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"cinecircle/hooks/moderation"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -22,9 +24,16 @@ const (
 // sorts those keys; the outer query then reads just the page's rows by primary key. That
 // sort over all followed members' keys is what deep pages pay for; a precomputed timeline
 // (a later issue) removes it.
+//
+// Moderation leaves out suspended members (no block can stand between follows: blocking
+// ends them) and posts a moderator hid, except for their author. Both lists come from
+// partial indexes of a handful of rows, so the inner select stays index-only.
 const feedFilter = `[[activities.id]] IN (
 	SELECT f.id FROM activities f
-	WHERE f.user IN (SELECT following FROM follows WHERE follower = {:viewer} UNION ALL SELECT {:viewer})
+	WHERE f.user IN (
+		SELECT following FROM follows WHERE follower = {:viewer} AND following NOT IN (` + moderation.SuspendedSQL + `)
+		UNION ALL SELECT {:viewer})
+	  AND (f.user = {:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))
 	ORDER BY f.created DESC, f.id DESC
 	LIMIT {:limit} OFFSET {:offset})`
 
@@ -65,18 +74,21 @@ func feedQuery(app core.App, viewerID string, limit, page int) *dbx.SelectQuery 
 // for viewerID: the posts on a profile.
 func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Activity, error) {
 	var records []*core.Record
-	if err := memberPostsQuery(app, memberID, limit, page).All(&records); err != nil {
+	if err := memberPostsQuery(app, viewerID, memberID, limit, page).All(&records); err != nil {
 		return nil, err
 	}
 	return LoadActivities(app, viewerID, records)
 }
 
 // memberPostsQuery is the one query of a page of a member's posts; idx_activities_feed
-// (user = ?, then created and id) serves its order without a sort.
-func memberPostsQuery(app core.App, memberID string, limit, page int) *dbx.SelectQuery {
-	return app.RecordQuery(ActivitiesCollection).
-		AndWhere(dbx.HashExp{"activities.user": memberID}).
-		OrderBy("activities.created DESC", "activities.id DESC").
+// (user = ?, then created and id) serves its order without a sort. Posts a moderator hid
+// are left out unless the viewer wrote them.
+func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
+	q := app.RecordQuery(ActivitiesCollection).AndWhere(dbx.HashExp{"activities.user": memberID})
+	if memberID != viewerID {
+		q = q.AndWhere(dbx.NewExp("activities.id NOT IN (" + moderation.HiddenActivitiesSQL + ")"))
+	}
+	return q.OrderBy("activities.created DESC", "activities.id DESC").
 		Limit(int64(limit)).Offset(int64((page - 1) * limit))
 }
 
@@ -98,7 +110,7 @@ func memberPostsHandler(e *core.RequestEvent) error {
 		id = e.Auth.Id
 	}
 	if id != e.Auth.Id {
-		if _, err := e.App.FindRecordById("users", id); err != nil {
+		if _, err := e.App.FindRecordById("users", id); err != nil || !moderation.CanSeeMember(e.App, e.Auth.Id, id) {
 			return e.NotFoundError("That member does not exist.", nil)
 		}
 	}

@@ -15,7 +15,12 @@ import (
 )
 
 // fullScan matches a plan step that reads all of activities (aliased f in the subquery).
+// Scanning idx_activities_hidden is not one: that partial index holds only the few posts
+// a moderator hid.
 var fullScan = regexp.MustCompile(`^SCAN (activities|f)\b`)
+
+// moderatedScan is the one scan of activities the feed may make.
+const moderatedScan = "USING COVERING INDEX idx_activities_hidden"
 
 // explain returns SQLite's query plan of q, one detail line per step.
 func explain(t *testing.T, app core.App, q *dbx.SelectQuery) []string {
@@ -58,7 +63,7 @@ func TestFeedPlan(t *testing.T) {
 		plan := explain(t, app, social.FeedQuery(app, viewer.Id, 20, 50))
 		joined := strings.Join(plan, "\n")
 		for _, line := range plan {
-			if fullScan.MatchString(line) {
+			if fullScan.MatchString(line) && !strings.Contains(line, moderatedScan) {
 				t.Fatalf("%s: the feed scans activities:\n%s", stage, joined)
 			}
 		}
@@ -70,7 +75,7 @@ func TestFeedPlan(t *testing.T) {
 				t.Fatalf("%s: the feed plan lacks %q:\n%s", stage, want, joined)
 			}
 		}
-		posts := explain(t, app, social.MemberPostsQuery(app, viewer.Id, 20, 50))
+		posts := explain(t, app, social.MemberPostsQuery(app, "", viewer.Id, 20, 50))
 		if p := strings.Join(posts, "\n"); !strings.Contains(p, "idx_activities_feed (user=?)") || strings.Contains(p, "TEMP B-TREE") {
 			t.Fatalf("%s: a member's posts should be read in index order:\n%s", stage, p)
 		}

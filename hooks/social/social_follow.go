@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -48,9 +49,14 @@ func follow(e *core.RequestEvent) error {
 			"userId": validation.NewError("validation_self_follow", "You cannot follow yourself."),
 		})
 	}
-	if _, err := e.App.FindRecordById("users", body.UserID); err != nil {
+	if _, err := e.App.FindRecordById("users", body.UserID); err != nil || moderation.IsSuspended(e.App, body.UserID) {
 		return e.NotFoundError("That member does not exist.", validation.Errors{
 			"userId": validation.NewError("validation_unknown_user", "That member does not exist."),
+		})
+	}
+	if moderation.Blocked(e.App, e.Auth.Id, body.UserID) {
+		return e.ForbiddenError("You can't follow this member.", validation.Errors{
+			"userId": validation.NewError("validation_blocked", "You can't follow this member."),
 		})
 	}
 	if err := Follow(e.App, e.Auth.Id, body.UserID); err != nil {

@@ -101,7 +101,12 @@ func unlikeHandler(e *core.RequestEvent) error {
 	return likeResponse(e, Unlike)
 }
 
+// likeResponse applies change for the signed-in member. A post they may not see (hidden,
+// or its author blocked them or was suspended) is answered as missing.
 func likeResponse(e *core.RequestEvent, change func(core.App, string, string) (LikeState, error)) error {
+	if _, err := visibleActivityFromPath(e); err != nil {
+		return err
+	}
 	state, err := change(e.App, e.Request.PathValue("id"), e.Auth.Id)
 	if errors.Is(err, ErrActivityNotFound) {
 		return e.NotFoundError("That post does not exist.", nil)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -55,9 +56,10 @@ func Suggestions(app core.App, me string, limit int) ([]Suggestion, error) {
 		WHERE f1.follower = {:me}
 		  AND f2.following != {:me}
 		  AND f2.following NOT IN (SELECT following FROM follows WHERE follower = {:me})
+		  AND f2.following NOT IN (` + moderation.ExcludedSQL + `)
 		GROUP BY f2.following
 		ORDER BY mutual DESC, MAX(f2.created) DESC
-		LIMIT {:limit}`).Bind(dbx.Params{"me": me, "limit": limit}).All(&rows)
+		LIMIT {:limit}`).Bind(dbx.Params{"me": me, "viewer": me, "limit": limit}).All(&rows)
 	if err != nil {
 		return nil, err
 	}
@@ -69,9 +71,10 @@ func Suggestions(app core.App, me string, limit int) ([]Suggestion, error) {
 			LEFT JOIN follows f ON f.following = u.id
 			WHERE u.id != {:me}
 			  AND u.id NOT IN (SELECT following FROM follows WHERE follower = {:me})
+			  AND u.id NOT IN (` + moderation.ExcludedSQL + `)
 			GROUP BY u.id
 			ORDER BY COUNT(f.id) DESC, u.created DESC
-			LIMIT {:limit}`).Bind(dbx.Params{"me": me, "limit": limit}).All(&popular)
+			LIMIT {:limit}`).Bind(dbx.Params{"me": me, "viewer": me, "limit": limit}).All(&popular)
 		if err != nil {
 			return nil, err
 		}

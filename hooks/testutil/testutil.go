@@ -4,6 +4,7 @@ package testutil
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"cinecircle/hooks/auth"
 	_ "cinecircle/pb_migrations"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -175,4 +177,45 @@ func CreateActivity(t testing.TB, app core.App, id, userID, activityType string,
 		t.Fatal(err)
 	}
 	return r
+}
+
+// Serve serves app's full router (every route and middleware, realtime included) on a
+// loopback port until the test ends. An app can be served once.
+func Serve(t testing.TB, app *tests.TestApp) *httptest.Server {
+	t.Helper()
+	router, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(e *core.ServeEvent) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	mux, err := router.BuildMux()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// SuperuserAuth returns an Authorization header value for a new superuser: a moderator
+// working in the dashboard, which calls the records API with it.
+func SuperuserAuth(t testing.TB, app core.App) string {
+	t.Helper()
+	col, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(col)
+	r.SetEmail(fmt.Sprintf("moderator%d@example.com", userSeq.Add(1)))
+	r.SetPassword("password123456")
+	if err := app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	token, err := r.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
 }

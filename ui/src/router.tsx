@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'profile/:userId', element: lazyPage(() => import('./routes/Profile')) },
           { path: 'settings/password', element: lazyPage(() => import('./routes/ChangePassword')) },
           { path: 'settings/import', element: lazyPage(() => import('./routes/ImportExport')) },
+          { path: 'settings/blocked', element: lazyPage(() => import('./routes/BlockedMembers')) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -78,6 +78,8 @@ export interface Activity {
   isLiked: boolean
   likeCount: number
   commentCount: number
+  /** Set only on a post a moderator hid, which only its author still sees. */
+  hidden?: boolean
   data: ActivityData | null
 }
 

@@ -20,6 +20,8 @@ export interface Comment {
   parentCommentId: string | null
   /** 0 for a top-level comment, the parent's depth + 1 for a reply (0–3). */
   depth: number
+  /** Set only on a comment a moderator hid, which only its author still sees. */
+  hidden?: boolean
 }
 
 /** The body of POST /api/activities/{id}/comments (SPEC §7: the text goes under both names). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { AchievementBadges } from '../components/challenges/AchievementBadges'
 import { openAddDialog } from '../components/diary/addDialogStore'
 import { Analytics } from '../components/profile/Analytics'
@@ -10,6 +10,7 @@ import { FollowButton } from '../components/profile/FollowButton'
 import { ProfileCard } from '../components/profile/ProfileCard'
 import { ProfileTotals } from '../components/profile/ProfileTotals'
 import { ReviewsList } from '../components/profile/ReviewsList'
+import { ProfileMenu } from '../components/moderation/MemberMenus'
 import { EmptyState } from '../components/ui/EmptyState'
 import { PlusIcon, UserIcon } from '../components/ui/icons'
 import { ParamTabs, useTabParam } from '../components/ui/ParamTabs'
@@ -39,6 +40,7 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
   const query = useQuery(profileQuery(userId))
   const tab = useTabParam('tab', tabs)
   const [editing, setEditing] = useState(false)
+  const navigate = useNavigate()
   const isMe = userId === me.id
   const user = isMe ? me : query.data?.user
   useDocumentTitle(user ? displayName(user) : 'Profile')
@@ -81,9 +83,15 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
               <Link to="/settings/password" className="btn btn-ghost btn-sm">
                 Change Password
               </Link>
+              <Link to="/settings/blocked" className="btn btn-ghost btn-sm">
+                Blocked Members
+              </Link>
             </div>
           ) : (
-            <FollowButton user={profile.user} following={profile.isFollowing} />
+            <div className="flex items-center gap-1">
+              <FollowButton user={profile.user} following={profile.isFollowing} />
+              <ProfileMenu user={profile.user} onBlocked={() => navigate('/')} />
+            </div>
           )
         }
       />

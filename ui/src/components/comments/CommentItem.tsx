@@ -5,6 +5,8 @@ import { timeAgo } from '../../lib/time'
 import { toast } from '../../lib/toast'
 import { displayName } from '../../lib/users'
 import { useDeleteComment, useToggleCommentLike, type Comment } from '../../queries/comments'
+import { HIDDEN_COMMENT_NOTICE } from '../../lib/moderation'
+import { ReportCommentButton } from '../moderation/MemberMenus'
 import { Avatar } from '../ui/Avatar'
 import { HeartIcon, TrashIcon } from '../ui/icons'
 import { canReply, commentText, DELETE_FAILED, indentLevel, LIKE_FAILED, type CommentNode } from './thread'
@@ -77,6 +79,7 @@ export function CommentItem({
                 {timeAgo(comment.createdAt)}
               </time>
             </div>
+            {comment.hidden && <p className="mt-0.5 text-xs font-medium text-warning">{HIDDEN_COMMENT_NOTICE}</p>}
             {text && <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">{text}</p>}
             {comment.gifUrl && <img src={comment.gifUrl} alt="GIF" loading="lazy" className="mt-1.5 max-h-48 rounded-field" />}
           </div>
@@ -96,6 +99,7 @@ export function CommentItem({
                 Reply
               </button>
             )}
+            {!mine && currentUserId && <ReportCommentButton commentId={comment.id} />}
             {canDelete &&
               (confirming ? (
                 <span className="flex items-center gap-1" role="group" aria-label="Delete this comment?">

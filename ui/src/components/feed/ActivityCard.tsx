@@ -8,7 +8,7 @@ import { Poster } from '../catalog/Poster'
 import { CollabBox } from '../collab/CollabBox'
 import { Avatar } from '../ui/Avatar'
 import { CardFooter, CardHeader, CardShell, ReviewText } from './CardParts'
-import { OwnerMenu } from './OwnerMenu'
+import { PostMenu } from '../moderation/MemberMenus'
 import { Stars } from './Stars'
 
 /**
@@ -38,10 +38,8 @@ export function ActivityCard({ activity, currentUserId }: { activity: Activity; 
         activity={activity}
         action={actionLabel(activity.type)}
         menu={
-          isOwner ? (
-            // A collaboration's ratings are edited in its own box (PATCH on the title), not here.
-            <OwnerMenu activity={activity} titleName={title.title} canEdit={!activity.type.startsWith('collaborative_')} />
-          ) : undefined
+          // A collaboration's ratings are edited in its own box (PATCH on the title), not here.
+          <PostMenu activity={activity} currentUserId={currentUserId} titleName={title.title} canEdit={!activity.type.startsWith('collaborative_')} />
         }
       />
       <div className="flex gap-4 px-4 pt-3">

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { anchorId, type Activity } from '../../lib/feed'
+import { HIDDEN_POST_NOTICE } from '../../lib/moderation'
 import { timeAgo } from '../../lib/time'
 import { displayName, type UserLike } from '../../lib/users'
 import { ShareMenu } from '../share/ShareMenu'
@@ -28,6 +29,11 @@ export function CardShell({ activity, children }: { activity: Activity; children
         highlighted ? 'border-primary shadow-lg ring-4 ring-primary/30' : 'border-base-300/70'
       }`}
     >
+      {activity.hidden && (
+        <p role="note" className="alert alert-warning alert-soft m-3 mb-0 text-sm">
+          {HIDDEN_POST_NOTICE}
+        </p>
+      )}
       {children}
     </article>
   )

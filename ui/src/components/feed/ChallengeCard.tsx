@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { actionLabel, type Activity } from '../../lib/feed'
 import { TrophyIcon } from '../ui/icons'
+import { PostMenu } from '../moderation/MemberMenus'
 import { CardFooter, CardHeader, CardShell } from './CardParts'
 
 /** ChallengeCard: a member joined or completed a challenge (challenge_joined / _completed). */
@@ -11,7 +12,11 @@ export function ChallengeCard({ activity, currentUserId }: { activity: Activity;
   const description = (d.challengeDescription ?? '').trim()
   return (
     <CardShell activity={activity}>
-      <CardHeader activity={activity} action={actionLabel(activity.type)} />
+      <CardHeader
+        activity={activity}
+        action={actionLabel(activity.type)}
+        menu={activity.userId !== currentUserId ? <PostMenu activity={activity} currentUserId={currentUserId} /> : undefined}
+      />
       <div className="mx-4 mt-3 flex items-start gap-3 rounded-box bg-gradient-to-br from-warning/15 to-primary/10 p-4">
         <span className={`grid size-11 shrink-0 place-items-center rounded-full ${completed ? 'bg-warning text-warning-content' : 'bg-primary/15 text-primary'}`}>
           <TrophyIcon className="size-5" />

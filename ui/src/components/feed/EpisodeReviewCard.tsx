@@ -4,7 +4,7 @@ import { titlePath } from '../../lib/catalog'
 import { hasRating } from '../../lib/rating'
 import { Poster } from '../catalog/Poster'
 import { CardFooter, CardHeader, CardShell, ReviewText } from './CardParts'
-import { OwnerMenu } from './OwnerMenu'
+import { PostMenu } from '../moderation/MemberMenus'
 import { Stars } from './Stars'
 
 /**
@@ -25,7 +25,7 @@ export function EpisodeReviewCard({ activity, currentUserId }: { activity: Activ
       <CardHeader
         activity={activity}
         action={actionLabel(activity.type)}
-        menu={isOwner ? <OwnerMenu activity={activity} titleName={show} canEdit={false} /> : undefined}
+        menu={<PostMenu activity={activity} currentUserId={currentUserId} titleName={show} canEdit={false} />}
       />
       <div className="flex gap-4 px-4 pt-3">
         <Poster id={showId ?? activity.id} title={show} path={d.tvShowPosterPath} size="w92" decorative className="w-14 sm:w-16" />

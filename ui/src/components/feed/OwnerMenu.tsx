@@ -6,7 +6,8 @@ import { Modal } from '../ui/Modal'
 import { TrashIcon } from '../ui/icons'
 import { Menu, type MenuItem } from './Menu'
 
-const DotsIcon = () => (
+/** DotsIcon: the ⋯ of a post's or member's options menu. */
+export const DotsIcon = () => (
   <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true" focusable="false">
     <circle cx="5" cy="12" r="1.8" />
     <circle cx="12" cy="12" r="1.8" />

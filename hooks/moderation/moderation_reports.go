@@ -1,0 +1,165 @@
+package moderation
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"cinecircle/hooks/auth"
+
+	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// MaxReasonLength caps a report's reason (characters).
+const MaxReasonLength = 1000
+
+// reportBody is the POST /api/reports payload.
+type reportBody struct {
+	EntityType string `json:"entityType"`
+	EntityID   string `json:"entityId"`
+	Reason     string `json:"reason"`
+}
+
+// Report is what a member gets back about their report.
+type Report struct {
+	ID         string `json:"id"`
+	EntityType string `json:"entityType"`
+	EntityID   string `json:"entityId"`
+	Status     string `json:"status"`
+}
+
+// reportTarget is the reported thing: its author and a line for the dashboard.
+type reportTarget struct {
+	user    string
+	summary string
+}
+
+func fieldError(field, code, msg string) validation.Errors {
+	return validation.Errors{field: validation.NewError(code, msg)}
+}
+
+// reportHandler answers POST /api/reports: one open report per member and target.
+func reportHandler(e *core.RequestEvent) error {
+	var body reportBody
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("The request body is not valid JSON.", fieldError("body", "validation_invalid_json", "Send a JSON object with entityType, entityId and reason."))
+	}
+	body.EntityID = strings.TrimSpace(body.EntityID)
+	body.Reason = strings.TrimSpace(body.Reason)
+	switch {
+	case body.EntityType != "activity" && body.EntityType != "comment" && body.EntityType != "user":
+		return e.BadRequestError("Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user."))
+	case body.EntityID == "":
+		return e.BadRequestError("Choose what to report.", fieldError("entityId", "validation_required", "entityId is required."))
+	case body.Reason == "":
+		return e.BadRequestError("Tell the moderators what is wrong.", fieldError("reason", "validation_required", "Tell the moderators what is wrong."))
+	case !utf8.ValidString(body.Reason) || utf8.RuneCountInString(body.Reason) > MaxReasonLength:
+		return e.BadRequestError("The reason is too long.", fieldError("reason", "validation_length_out_of_range", "Keep the reason under 1000 characters."))
+	}
+	target, err := findTarget(e.App, e.Auth.Id, body.EntityType, body.EntityID)
+	if err != nil {
+		return e.NotFoundError("That no longer exists.", fieldError("entityId", "validation_unknown_entity", "That no longer exists."))
+	}
+	if target.user == e.Auth.Id {
+		return e.BadRequestError("You cannot report yourself.", fieldError("entityId", "validation_self_report", "You cannot report your own content."))
+	}
+	if open := findOpenReport(e.App, e.Auth.Id, body.EntityType, body.EntityID); open != nil {
+		return e.JSON(http.StatusOK, reportJSON(open))
+	}
+	col, err := e.App.FindCachedCollectionByNameOrId(ReportsCollection)
+	if err != nil {
+		return err
+	}
+	rec := core.NewRecord(col)
+	rec.Load(map[string]any{
+		"reporter": e.Auth.Id, "entityType": body.EntityType, "entityId": body.EntityID,
+		"targetUser": target.user, "target": truncate(target.summary, 400), "reason": body.Reason, "status": "open",
+	})
+	if err := e.App.Save(rec); err != nil {
+		// The unique open-pair index settles a double submit: answer the report that won.
+		if open := findOpenReport(e.App, e.Auth.Id, body.EntityType, body.EntityID); open != nil {
+			return e.JSON(http.StatusOK, reportJSON(open))
+		}
+		return err
+	}
+	return e.JSON(http.StatusCreated, reportJSON(rec))
+}
+
+func reportJSON(r *core.Record) Report {
+	return Report{ID: r.Id, EntityType: r.GetString("entityType"), EntityID: r.GetString("entityId"), Status: r.GetString("status")}
+}
+
+// findOpenReport returns reporter's open report of the target, or nil.
+func findOpenReport(app core.App, reporter, entityType, entityID string) *core.Record {
+	r, err := app.FindFirstRecordByFilter(ReportsCollection,
+		"reporter = {:r} && entityType = {:t} && entityId = {:id} && status = 'open'",
+		dbx.Params{"r": reporter, "t": entityType, "id": entityID})
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// findTarget loads what viewer reports, as long as they can see it.
+func findTarget(app core.App, viewer, entityType, id string) (reportTarget, error) {
+	switch entityType {
+	case "activity":
+		a, err := app.FindRecordById("activities", id)
+		if err != nil || !CanSeeActivity(app, viewer, a) {
+			return reportTarget{}, sql.ErrNoRows
+		}
+		return reportTarget{user: a.GetString("user"), summary: "Post by " + authorName(app, a) + ": " + activityText(a)}, nil
+	case "comment":
+		c, err := app.FindRecordById("comments", id)
+		if err != nil {
+			return reportTarget{}, err
+		}
+		a, err := app.FindRecordById("activities", c.GetString("activity"))
+		if err != nil || !CanSeeActivity(app, viewer, a) || !CanSeeMember(app, viewer, c.GetString("user")) ||
+			(c.GetBool("hidden") && c.GetString("user") != viewer) {
+			return reportTarget{}, sql.ErrNoRows
+		}
+		text := c.GetString("content")
+		if text == "" {
+			text = "(GIF) " + c.GetString("gifUrl")
+		}
+		return reportTarget{user: c.GetString("user"), summary: "Comment by " + authorName(app, c) + ": " + text}, nil
+	case "user":
+		u, err := app.FindRecordById("users", id)
+		if err != nil || !CanSeeMember(app, viewer, id) {
+			return reportTarget{}, sql.ErrNoRows
+		}
+		return reportTarget{user: u.Id, summary: "Member " + auth.DisplayName(u) + " (" + u.Email() + ")"}, nil
+	}
+	return reportTarget{}, errors.New("unknown entity type")
+}
+
+// authorName is the display name of a record's user.
+func authorName(app core.App, r *core.Record) string {
+	u, _ := app.FindRecordById("users", r.GetString("user"))
+	return auth.DisplayName(u)
+}
+
+// activityText picks the words of a post a moderator needs: its review, else its title.
+func activityText(a *core.Record) string {
+	var data map[string]any
+	_ = a.UnmarshalJSONField("data", &data)
+	for _, k := range []string{"review", "reviewText", "content", "movieTitle", "tvShowTitle", "tvShowName", "challengeName"} {
+		if s, _ := data[k].(string); strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	return a.GetString("type")
+}
+
+// truncate cuts s to at most n runes.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}

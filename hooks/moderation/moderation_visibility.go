@@ -1,0 +1,101 @@
+package moderation
+
+import (
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// SQL fragments for queries that must leave moderated content out in the same statement
+// (the feed). Both read a partial index holding only the few moderated rows.
+const (
+	// SuspendedSQL selects the ids of suspended members.
+	SuspendedSQL = "SELECT id FROM users WHERE suspended = TRUE"
+	// HiddenActivitiesSQL selects the ids of posts a moderator hid.
+	HiddenActivitiesSQL = "SELECT id FROM activities WHERE hidden = TRUE"
+)
+
+// Excluded returns the members whose content viewerID must not see: those the viewer
+// blocked, those who blocked the viewer, and suspended members. The viewer is never in
+// it. An empty viewer (a visitor) gets the suspended members only.
+func Excluded(app core.App, viewerID string) (map[string]bool, error) {
+	var ids []string
+	err := app.DB().NewQuery(ExcludedSQL).Bind(dbx.Params{"viewer": viewerID}).Column(&ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if id != viewerID {
+			out[id] = true
+		}
+	}
+	return out, nil
+}
+
+// Blocked reports whether either member blocked the other: then neither can follow,
+// like, comment on or see the other's posts.
+func Blocked(app core.App, a, b string) bool {
+	if a == "" || b == "" || a == b {
+		return false
+	}
+	var n int
+	err := app.DB().NewQuery(`SELECT COUNT(*) FROM blocks
+		WHERE (blocker = {:a} AND blocked = {:b}) OR (blocker = {:b} AND blocked = {:a})`).
+		Bind(dbx.Params{"a": a, "b": b}).Row(&n)
+	return err == nil && n > 0
+}
+
+// IsSuspended reports whether the member with id is suspended.
+func IsSuspended(app core.App, id string) bool {
+	var n int
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM users WHERE id = {:id} AND suspended = TRUE").
+		Bind(dbx.Params{"id": id}).Row(&n)
+	return err == nil && n > 0
+}
+
+// CanSeeMember reports whether viewerID may see memberID's profile and posts: not when
+// either blocked the other, nor when memberID is suspended. Members always see themselves.
+func CanSeeMember(app core.App, viewerID, memberID string) bool {
+	if viewerID == memberID {
+		return true
+	}
+	return !IsSuspended(app, memberID) && !Blocked(app, viewerID, memberID)
+}
+
+// CanSeeActivity reports whether viewerID may see the post: its author always may; anyone
+// else only when it is not hidden and they may see its author.
+func CanSeeActivity(app core.App, viewerID string, activity *core.Record) bool {
+	author := activity.GetString("user")
+	if author == viewerID {
+		return true
+	}
+	return !activity.GetBool("hidden") && CanSeeMember(app, viewerID, author)
+}
+
+// VisibleComments keeps the comments of a thread that viewerID may see, in order: a
+// hidden comment only for its author, nothing by an excluded member, and never a reply
+// under a comment that was left out (the thread would lose its parent).
+func VisibleComments(app core.App, viewerID string, records []*core.Record) ([]*core.Record, error) {
+	excluded, err := Excluded(app, viewerID)
+	if err != nil {
+		return nil, err
+	}
+	dropped := map[string]bool{}
+	out := records[:0:0]
+	for _, r := range records { // oldest first, so a parent is decided before its replies
+		author := r.GetString("user")
+		gone := excluded[author] || (r.GetBool("hidden") && author != viewerID) || dropped[r.GetString("parent")]
+		if gone {
+			dropped[r.Id] = true
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// ExcludedSQL selects Excluded's members for the viewer bound as {:viewer}, for queries
+// that must leave them out in the same statement (suggestions).
+const ExcludedSQL = `SELECT blocked FROM blocks WHERE blocker = {:viewer}
+	UNION SELECT blocker FROM blocks WHERE blocked = {:viewer}
+	UNION ` + SuspendedSQL
