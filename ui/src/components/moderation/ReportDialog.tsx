@@ -28,7 +28,7 @@ export function ReportDialog({ entityType, entityId, onClose }: { entityType: Re
   return (
     <Modal
       title={reportTitle(entityType)}
-      description="Tell the moderators what is wrong. Only they see reports, and nobody is told who sent one."
+      description="Only the moderators read reports, and nobody is told who sent one."
       onClose={onClose}
       className="max-w-md"
     >
