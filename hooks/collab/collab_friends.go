@@ -2,12 +2,14 @@ package collab
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 
 	"github.com/pocketbase/dbx"
@@ -46,7 +48,8 @@ func friendRatingsHandler(kind diary.Kind) func(*core.RequestEvent) error {
 		err = e.App.DB().NewQuery(`
 			SELECT w.user, w.rating, w.review, w.watchedAt FROM watch_entries w
 			JOIN follows f ON f.following = w.user AND f.follower = {:me}
-			WHERE w.` + rel + ` = {:t} AND w.rating > 0 AND NOT EXISTS (
+			WHERE w.` + rel + ` = {:t} AND w.rating > 0
+			  AND w.user NOT IN (` + moderation.SuspendedSQL + `) AND NOT EXISTS (
 				SELECT 1 FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
 				WHERE p.user = w.user AND c.` + rel + ` = {:t} AND c.revealedAt = '')
 			ORDER BY w.updated DESC`).Bind(dbx.Params{"me": e.Auth.Id, "t": title.Id}).All(&rows)
@@ -167,6 +170,11 @@ func recommendationsHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	excluded, err := moderation.Excluded(e.App, e.Auth.Id)
+	if err != nil {
+		return err
+	}
+	recs = slices.DeleteFunc(recs, func(r *core.Record) bool { return excluded[r.GetString("from")] })
 	for _, err := range e.App.ExpandRecords(recs, []string{"from", "movie", "tvShow"}, nil) {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
-
 )
 
 type event struct{ name, data string }
