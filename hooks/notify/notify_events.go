@@ -103,8 +103,9 @@ func onFollow(app core.App, f *core.Record) error {
 	return err
 }
 
-// onPost tells the author's followers about a new activity: a new_post notification
-// (unless they muted those) and the post itself on their open feeds' realtime topic.
+// onPost tells the author's followers about a new activity: a notification typed by
+// postNoticeType (unless they muted new posts) and the post itself on their open feeds'
+// realtime topic.
 //
 // A post that is hidden, or whose author is suspended, by the time it goes out is not
 // delivered: realtime and push carry only what the feed would show.
@@ -138,12 +139,26 @@ func onPost(app core.App, activity *core.Record) error {
 		if skip[f] {
 			continue
 		}
-		if _, err := Send(app, Notice{UserID: f, ActorID: author, Type: "new_post", EntityType: "activity",
+		if _, err := Send(app, Notice{UserID: f, ActorID: author, Type: postNoticeType(activity.GetString("type")), EntityType: "activity",
 			EntityID: activity.Id, Action: action}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// postNoticeType is the SPEC §3 notification type of a followed member's new post: the
+// post's own type where SPEC names it (movie_review, tv_watchlist, ...), review for an
+// episode review, else new_post.
+func postNoticeType(activityType string) string {
+	switch activityType {
+	case "movie_review", "tv_review", "movie_watchlist", "tv_watchlist",
+		"movie_currently_watching", "movie_dropped", "tv_currently_watching", "tv_dropped":
+		return activityType
+	case "episode_review":
+		return "review"
+	}
+	return "new_post"
 }
 
 // postSummary says in a few words what a post is about ("reviewed The Matrix").

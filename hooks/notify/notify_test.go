@@ -77,7 +77,7 @@ func TestNotificationsFromEvents(t *testing.T) {
 	expectInbox(t, app, ana, "follow: Cal started following you", "follow: Bea started following you")
 
 	a := post(t, app, "anapost00000001", ana, "movie_review", "The Matrix")
-	expectInbox(t, app, bea, "new_post: Ana reviewed The Matrix")
+	expectInbox(t, app, bea, "movie_review: Ana reviewed The Matrix")
 	expectInbox(t, app, dee) // not a follower
 
 	for _, who := range []string{ana, bea, cal, dee} { // Ana's own like notifies nobody
