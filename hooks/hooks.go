@@ -14,6 +14,7 @@ import (
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
+	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -22,6 +23,7 @@ import (
 
 // Register wires every domain into app. public is the built UI served at the site root.
 func Register(app core.App, public fs.FS) {
+	security.Register(app)
 	auth.Register(app)
 	catalog.Register(app)
 	social.Register(app)

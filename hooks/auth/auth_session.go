@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 
+	"cinecircle/hooks/security"
+
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
@@ -39,8 +41,8 @@ func (b *signupBody) Validate() error {
 // signup creates a member and signs them in with the session cookie.
 func signup(e *core.RequestEvent) error {
 	var body signupBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	if err := body.Validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
@@ -98,8 +100,8 @@ type loginBody struct {
 // password get the same answer, so the form does not reveal who has an account.
 func login(e *core.RequestEvent) error {
 	var body loginBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	body.Email = strings.TrimSpace(body.Email)
 	if err := validation.ValidateStruct(&body,
