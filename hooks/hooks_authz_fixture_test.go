@@ -38,6 +38,8 @@ type authzWorld struct {
 	cookies map[string]string // role → Cookie header ("" for the visitor)
 	ids     map[string]string // fixture name → id, for {placeholders} in paths and bodies
 	routes  servedRoutes
+	// calCookie signs in Cal, a third member who follows the owner
+	calCookie string
 }
 
 func newAuthzWorld(t *testing.T) *authzWorld {
@@ -94,6 +96,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	unthrottled(app)
 	w.cookies = map[string]string{roleVisitor: "", roleOther: testutil.SessionCookie(t, bea), roleOwner: testutil.SessionCookie(t, ana)}
 	calCookie := testutil.SessionCookie(t, cal)
+	w.calCookie = calCookie
 
 	// the rest through the API, as the members would
 	w.ids["comment"] = w.create(t, "POST", "/api/activities/anapost00000001/comments", `{"content":"First!"}`, w.cookies[roleOwner])
