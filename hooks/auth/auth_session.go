@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"cinecircle/hooks/security"
 
@@ -12,6 +13,7 @@ import (
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // signupBody is the POST /api/auth/signup payload.
@@ -111,6 +113,9 @@ func login(e *core.RequestEvent) error {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	record, err := findByEmail(e.App, body.Email)
+	if err != nil {
+		spendPasswordCheck(body.Password) // as long as a real check: timing tells nothing either
+	}
 	if err != nil || !record.ValidatePassword(body.Password) {
 		return e.BadRequestError("Invalid email or password.", validation.Errors{
 			"password": validation.NewError("invalid_credentials", "Invalid email or password."),
@@ -172,4 +177,18 @@ func findByEmail(app core.App, email string) (*core.Record, error) {
 		Limit(1).
 		One(record)
 	return record, err
+}
+
+var (
+	decoyHashOnce sync.Once
+	decoyHash     []byte
+)
+
+// spendPasswordCheck compares password against a decoy bcrypt hash, so a sign-in with an
+// unknown email takes as long as one with a wrong password.
+func spendPasswordCheck(password string) {
+	decoyHashOnce.Do(func() {
+		decoyHash, _ = bcrypt.GenerateFromPassword([]byte("decoy password"), bcrypt.DefaultCost)
+	})
+	_ = bcrypt.CompareHashAndPassword(decoyHash, []byte(password))
 }
