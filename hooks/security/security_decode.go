@@ -71,7 +71,7 @@ func describeJSONError(err error) (field, code, message string) {
 		return BodyField, "validation_not_an_object", "The request body must be a JSON object."
 	}
 	var syn *jsontext.SyntacticError
-	if errors.As(err, &syn) {
+	if errors.As(err, &syn) && !errors.Is(syn.Err, io.ErrUnexpectedEOF) { // a cut-off body is the body's fault
 		if f := topField(syn.JSONPointer); f != "" {
 			return f, "validation_invalid_json", "This value is not valid JSON text (check for broken characters)."
 		}
