@@ -63,6 +63,8 @@ func FuzzComment(f *testing.F)              { fuzzWriteRoute(f, "Comment") }
 func FuzzCollabRateMovie(f *testing.F)      { fuzzWriteRoute(f, "CollabRateMovie") }
 func FuzzCollabRateShow(f *testing.F)       { fuzzWriteRoute(f, "CollabRateShow") }
 func FuzzCollabEditMovie(f *testing.F)      { fuzzWriteRoute(f, "CollabEditMovie") }
+func FuzzCollabEditShow(f *testing.F)       { fuzzWriteRoute(f, "CollabEditShow") }
+func FuzzPushUnsubscribe(f *testing.F)      { fuzzWriteRoute(f, "PushUnsubscribe") }
 func FuzzRecommend(f *testing.F)            { fuzzWriteRoute(f, "Recommend") }
 func FuzzPushSubscribe(f *testing.F)        { fuzzWriteRoute(f, "PushSubscribe") }
 func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSettings") }
