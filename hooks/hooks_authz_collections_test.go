@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/notify"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -70,8 +72,8 @@ func (w *authzWorld) ownerRecord(c *core.Collection) *core.Record {
 }
 
 // TestCollectionAccessMatrix calls every collection's REST endpoints (list, view, create,
-// update, delete) and subscribes to its realtime topics ("name/*" and "name/ID") as a
-// visitor, as another member and as the owner, and fails on any allow the collection
+// update, delete) and subscribes to its realtime topics ("name/*" and "name/ID", and our
+// own notifications topic) as a visitor, as another member and as the owner, and fails on any allow the collection
 // table does not expect (and on a refusal where it expects an allow). It logs the matrix.
 func TestCollectionAccessMatrix(t *testing.T) {
 	w := newAuthzWorld(t)
@@ -96,7 +98,7 @@ func TestCollectionAccessMatrix(t *testing.T) {
 	// realtime first (nothing is deleted yet): every role subscribes to every topic
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var topics []string
+	topics := []string{notify.TopicNotifications} // our own topic: each member's own notifications
 	for _, c := range collections {
 		topics = append(topics, c.Name+"/*")
 		if r := targets[c.Name]; r != nil {
@@ -126,6 +128,12 @@ func TestCollectionAccessMatrix(t *testing.T) {
 			}
 		}
 	}
+	// Cal likes the owner's post: the owner's notification topic hears of it, nobody else's
+	if status, data := send(t, w.srv, "POST", "/api/activities/"+w.ids["post2"]+"/like", "", w.calCookie); status != http.StatusOK {
+		t.Fatalf("Cal's like: %d %s", status, truncate(data))
+	}
+	notify.Drain()
+	expected[roleOwner] = append(expected[roleOwner], notify.TopicNotifications)
 	for _, role := range roles {
 		inboxes[role].waitFor(t, role, expected[role])
 	}
