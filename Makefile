@@ -8,8 +8,14 @@ GO_PKGS    := . ./hooks/... ./pb_migrations/... ./bench/...
 GO_SOURCES := $(shell find main.go hooks pb_migrations bench -name '*.go' 2>/dev/null)
 UI_SOURCES := $(shell find ui/src ui/public ui/index.html ui/vite.config.ts ui/tsconfig*.json -type f 2>/dev/null)
 NPM_STAMP  := ui/node_modules/.package-lock.json
+# Fuzzing: the packages holding Fuzz targets and how long `make fuzz` runs each; `make
+# test` gives the all-routes target and the body decoder a short run.
+FUZZ_PKGS      := ./hooks ./hooks/security
+FUZZTIME       ?= 30s
+FUZZ_TARGETS   ?= ^Fuzz
+FUZZTIME_SHORT ?= 10s
 
-.PHONY: run test build ui deps test-go test-ui test-e2e chromium clean
+.PHONY: run test build ui deps test-go test-ui test-e2e fuzz chromium clean
 
 ## run: install, build the UI and the binary, seed a demo community once, serve on :8090
 run: build
@@ -40,6 +46,20 @@ test-go:
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go vet $(GO_PKGS)
 	go test -count=1 $(GO_PKGS)
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME_SHORT) FUZZ_TARGETS='^(FuzzWriteRoutes|FuzzDecodeJSON)'
+
+## fuzz: fuzz every JSON write route's body and the body decoder, FUZZTIME each (default 30s;
+## FUZZ_TARGETS picks targets by regexp). A failing input is saved under testdata/fuzz/.
+fuzz:
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; n=0; \
+	for pkg in $(FUZZ_PKGS); do \
+	  for target in $$(go test -list '$(FUZZ_TARGETS)' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$target for $(FUZZTIME)"; n=$$((n+1)); \
+	    go test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -parallel 2 $$pkg >$$log 2>&1 \
+	      || { cat $$log; exit 1; }; \
+	  done; \
+	done; \
+	if [ $$n = 0 ]; then echo "no fuzz target matches $(FUZZ_TARGETS)"; exit 1; fi
 
 test-ui: deps
 	cd ui && npm run check && npm test

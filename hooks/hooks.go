@@ -15,6 +15,7 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
+	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
 
@@ -23,6 +24,7 @@ import (
 
 // Register wires every domain into app. public is the built UI served at the site root.
 func Register(app core.App, public fs.FS) {
+	security.Register(app)
 	auth.Register(app)
 	moderation.Register(app)
 	catalog.Register(app)

@@ -31,6 +31,11 @@ func Register(app core.App) {
 	// OAuth2 sign-ups bring a single display name: split it into first and last name.
 	app.OnRecordCreate(UsersCollection).BindFunc(func(e *core.RecordEvent) error {
 		splitOAuthName(e.Record)
+		dropUnsafeAvatar(e.Record)
+		return e.Next()
+	})
+	app.OnRecordUpdate(UsersCollection).BindFunc(func(e *core.RecordEvent) error {
+		dropUnsafeAvatar(e.Record)
 		return e.Next()
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 
+	"cinecircle/hooks/security"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -62,8 +64,8 @@ func (b *nameBody) Validate() error {
 // updateName saves the profile form and records that the member completed it.
 func updateName(e *core.RequestEvent) error {
 	var body nameBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	body.normalize()
 	if err := body.Validate(); err != nil {
@@ -95,8 +97,8 @@ type passwordBody struct {
 // change, which signs out every other session; this one gets a fresh cookie.
 func changePassword(e *core.RequestEvent) error {
 	var body passwordBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	if err := validation.ValidateStruct(&body,
 		validation.Field(&body.CurrentPassword, validation.Required.Error("Enter your current password.")),

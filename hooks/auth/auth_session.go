@@ -5,11 +5,15 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // signupBody is the POST /api/auth/signup payload.
@@ -39,8 +43,8 @@ func (b *signupBody) Validate() error {
 // signup creates a member and signs them in with the session cookie.
 func signup(e *core.RequestEvent) error {
 	var body signupBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	if err := body.Validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
@@ -101,8 +105,8 @@ const SuspendedMessage = "This account is suspended. Contact the moderators of t
 // password get the same answer, so the form does not reveal who has an account.
 func login(e *core.RequestEvent) error {
 	var body loginBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	body.Email = strings.TrimSpace(body.Email)
 	if err := validation.ValidateStruct(&body,
@@ -112,6 +116,9 @@ func login(e *core.RequestEvent) error {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	record, err := findByEmail(e.App, body.Email)
+	if err != nil {
+		spendPasswordCheck(body.Password) // as long as a real check: timing tells nothing either
+	}
 	if err != nil || !record.ValidatePassword(body.Password) {
 		return e.BadRequestError("Invalid email or password.", validation.Errors{
 			"password": validation.NewError("invalid_credentials", "Invalid email or password."),
@@ -176,4 +183,18 @@ func findByEmail(app core.App, email string) (*core.Record, error) {
 		Limit(1).
 		One(record)
 	return record, err
+}
+
+var (
+	decoyHashOnce sync.Once
+	decoyHash     []byte
+)
+
+// spendPasswordCheck compares password against a decoy bcrypt hash, so a sign-in with an
+// unknown email takes as long as one with a wrong password.
+func spendPasswordCheck(password string) {
+	decoyHashOnce.Do(func() {
+		decoyHash, _ = bcrypt.GenerateFromPassword([]byte("decoy password"), bcrypt.DefaultCost)
+	})
+	_ = bcrypt.CompareHashAndPassword(decoyHash, []byte(password))
 }

@@ -62,7 +62,26 @@ func ProfileImageURL(r *core.Record) string {
 	if file := r.GetString("avatar"); file != "" {
 		return "/api/files/" + url.PathEscape(r.Collection().Id) + "/" + url.PathEscape(r.Id) + "/" + url.PathEscape(file)
 	}
-	return r.GetString("avatarUrl")
+	if u := r.GetString("avatarUrl"); SafeImageURL(u) {
+		return u
+	}
+	return ""
+}
+
+// SafeImageURL reports whether u is an absolute https URL with a host and no credentials:
+// the only outside image a profile may point at (an OAuth2 provider's avatar). Anything
+// else (http, javascript:, data:, a relative path) is dropped rather than shown.
+func SafeImageURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && p.Scheme == "https" && p.Host != "" && p.User == nil
+}
+
+// dropUnsafeAvatar clears an avatarUrl that is not a SafeImageURL before it is stored,
+// so a provider's http (or hostile) avatar link never reaches another member's page.
+func dropUnsafeAvatar(r *core.Record) {
+	if u := r.GetString("avatarUrl"); u != "" && !SafeImageURL(u) {
+		r.Set("avatarUrl", "")
+	}
 }
 
 // splitOAuthName fills firstName and lastName from the single name an OAuth2 provider gives.

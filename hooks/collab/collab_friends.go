@@ -11,6 +11,7 @@ import (
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -84,8 +85,8 @@ func friendRatingsHandler(kind diary.Kind) func(*core.RequestEvent) error {
 // recommend a title to people you follow, each of whom is notified.
 func recommendHandler(e *core.RequestEvent) error {
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	if raw == nil { // a JSON null body
 		raw = map[string]any{}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -17,8 +18,8 @@ import (
 // ratingBody reads a participant's rating payload: {tmdbId?, status, rating, review?}.
 func ratingBody(e *core.RequestEvent, requireRating bool) (map[string]any, float64, string, error) {
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return nil, 0, "", e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return nil, 0, "", err
 	}
 	errs := validation.Errors{}
 	rating, err := diary.ParseRating(raw["rating"])

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -19,8 +20,8 @@ func createHandler(e *core.RequestEvent) error {
 		return err
 	}
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	in, err := ParseInput(raw, func(u string) bool { return gifs.AllowedURL(e.App, u) })
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -101,8 +102,8 @@ func createEpisodeReview(e *core.RequestEvent) error {
 		return err
 	}
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	review, err := CreateEpisodeReview(e.App, e.Auth.Id, show, raw)
 	var verrs validation.Errors

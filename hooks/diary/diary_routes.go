@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/security"
 	"net/http"
 	"strconv"
 	"time"
@@ -17,8 +18,8 @@ import (
 func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		raw := map[string]any{}
-		if err := e.BindBody(&raw); err != nil {
-			return e.BadRequestError("The request body is not valid JSON.", err)
+		if err := security.DecodeJSON(e, &raw); err != nil {
+			return err
 		}
 		in, err := ParseEntry(kind, raw, time.Now())
 		if err != nil {

@@ -163,10 +163,11 @@ func isHTTPS(u string) bool {
 }
 
 // hostMatches reports whether u is an https URL whose host names the provider (its
-// media hosts, e.g. media.giphy.com or static.klipy.com).
+// media hosts, e.g. media.giphy.com or static.klipy.com), on the default port and
+// without credentials.
 func hostMatches(u, provider string) bool {
 	p, err := url.Parse(u)
-	if err != nil || p.Scheme != "https" {
+	if err != nil || p.Scheme != "https" || p.User != nil || p.Port() != "" {
 		return false
 	}
 	host := strings.ToLower(p.Hostname())

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -45,8 +46,8 @@ func fieldError(field, code, msg string) validation.Errors {
 // reportHandler answers POST /api/reports: one open report per member and target.
 func reportHandler(e *core.RequestEvent) error {
 	var body reportBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", fieldError("body", "validation_invalid_json", "Send a JSON object with entityType, entityId and reason."))
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	body.EntityID = strings.TrimSpace(body.EntityID)
 	body.Reason = strings.TrimSpace(body.Reason)

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/security"
+
 	webpush "github.com/SherClockHolmes/webpush-go"
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -118,8 +120,8 @@ func decodedLen(s string) int {
 // the browser's subscription.
 func subscribeHandler(e *core.RequestEvent) error {
 	var body subscriptionBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	if err := body.validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
@@ -147,8 +149,8 @@ func subscribeHandler(e *core.RequestEvent) error {
 // unsubscribeHandler answers DELETE /api/push/unsubscribe {endpoint}: only the member's own.
 func unsubscribeHandler(e *core.RequestEvent) error {
 	var body subscriptionBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	_, err := e.App.DB().Delete("push_subscriptions", dbx.HashExp{"user": e.Auth.Id, "endpoint": body.Endpoint}).Execute()
 	if err != nil {

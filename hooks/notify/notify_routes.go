@@ -3,6 +3,8 @@ package notify
 import (
 	"net/http"
 
+	"cinecircle/hooks/security"
+
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -88,8 +90,8 @@ func settingsHandler(e *core.RequestEvent) error {
 // updateSettingsHandler answers PATCH /api/user/notification-settings {newPosts}.
 func updateSettingsHandler(e *core.RequestEvent) error {
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	on, ok := raw["newPosts"].(bool)
 	if !ok {

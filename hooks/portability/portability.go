@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 
+	"cinecircle/hooks/security"
+
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/apis"
@@ -141,8 +143,8 @@ func matchHandler(e *core.RequestEvent) error {
 		return err
 	}
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	index, iok := raw["index"].(float64)
 	id, idok := raw["tmdbId"].(float64)

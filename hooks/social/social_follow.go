@@ -8,6 +8,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -35,8 +36,8 @@ type Follower struct {
 // second call finds the existing row (the unique index settles concurrent calls).
 func follow(e *core.RequestEvent) error {
 	var body followBody
-	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return err
 	}
 	body.UserID = strings.TrimSpace(body.UserID)
 	if body.UserID == "" {

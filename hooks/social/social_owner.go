@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -252,8 +253,8 @@ func updateActivityHandler(e *core.RequestEvent) error {
 		return err
 	}
 	raw := map[string]any{}
-	if err := e.BindBody(&raw); err != nil {
-		return e.BadRequestError("The request body is not valid JSON.", err)
+	if err := security.DecodeJSON(e, &raw); err != nil {
+		return err
 	}
 	patch, err := ParseActivityPatch(raw)
 	if err != nil {

@@ -1,0 +1,72 @@
+package hooks_test
+
+import (
+	"testing"
+
+	"cinecircle/hooks/testutil"
+)
+
+// fuzzWriteRoute fuzzes the JSON body of the write route called name, as a signed-in
+// member, seeded with the hostile bodies (those under the body limit): every answer must
+// be a success or a JSON 4xx whose 400s name a field. `go test` runs the seeds;
+// `make fuzz` mutates them.
+func fuzzWriteRoute(f *testing.F, name string) {
+	srv, cookie, routes := writeRoutesFixture(f)
+	var route *writeRoute
+	for i := range routes {
+		if routes[i].name == name {
+			route = &routes[i]
+		}
+	}
+	if route == nil {
+		f.Fatalf("no write route named %s", name)
+	}
+	for _, body := range hostileBodies(testutil.UserID("Ana")) {
+		if len(body) < 64<<10 {
+			f.Add([]byte(body))
+		}
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		status, data := send(t, srv, route.method, route.path, string(body), cookie)
+		checkHostileAnswer(t, route.method+" "+route.path, status, data)
+	})
+}
+
+// FuzzWriteRoutes fuzzes every write route in one target (the route is part of the
+// input): `make test` gives it a short run, `make fuzz` a long one beside the per-route ones.
+func FuzzWriteRoutes(f *testing.F) {
+	srv, cookie, routes := writeRoutesFixture(f)
+	for i := range routes {
+		for _, body := range hostileBodies(testutil.UserID("Ana")) {
+			if len(body) < 64<<10 {
+				f.Add(uint8(i), []byte(body))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, i uint8, body []byte) {
+		route := routes[int(i)%len(routes)]
+		status, data := send(t, srv, route.method, route.path, string(body), cookie)
+		checkHostileAnswer(t, route.method+" "+route.path, status, data)
+	})
+}
+
+func FuzzSignup(f *testing.F)               { fuzzWriteRoute(f, "Signup") }
+func FuzzLogin(f *testing.F)                { fuzzWriteRoute(f, "Login") }
+func FuzzProfileName(f *testing.F)          { fuzzWriteRoute(f, "ProfileName") }
+func FuzzChangePassword(f *testing.F)       { fuzzWriteRoute(f, "ChangePassword") }
+func FuzzFollow(f *testing.F)               { fuzzWriteRoute(f, "Follow") }
+func FuzzDiaryMovie(f *testing.F)           { fuzzWriteRoute(f, "DiaryMovie") }
+func FuzzDiaryShow(f *testing.F)            { fuzzWriteRoute(f, "DiaryShow") }
+func FuzzEpisodeReview(f *testing.F)        { fuzzWriteRoute(f, "EpisodeReview") }
+func FuzzEditPost(f *testing.F)             { fuzzWriteRoute(f, "EditPost") }
+func FuzzComment(f *testing.F)              { fuzzWriteRoute(f, "Comment") }
+func FuzzCollabRateMovie(f *testing.F)      { fuzzWriteRoute(f, "CollabRateMovie") }
+func FuzzCollabRateShow(f *testing.F)       { fuzzWriteRoute(f, "CollabRateShow") }
+func FuzzCollabEditMovie(f *testing.F)      { fuzzWriteRoute(f, "CollabEditMovie") }
+func FuzzCollabEditShow(f *testing.F)       { fuzzWriteRoute(f, "CollabEditShow") }
+func FuzzPushUnsubscribe(f *testing.F)      { fuzzWriteRoute(f, "PushUnsubscribe") }
+func FuzzRecommend(f *testing.F)            { fuzzWriteRoute(f, "Recommend") }
+func FuzzPushSubscribe(f *testing.F)        { fuzzWriteRoute(f, "PushSubscribe") }
+func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSettings") }
+func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
+func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
