@@ -53,6 +53,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	ana := testutil.CreateUser(t, app, "Ana")
 	bea := testutil.CreateUser(t, app, "Bea")
 	cal := testutil.CreateUser(t, app, "Cal")
+	dee := testutil.CreateUser(t, app, "Dee") // reported and blocked by the moderation routes only
 	testutil.CreateMovie(t, app, 603, "The Matrix", 1999, 136, "Action")
 	testutil.CreateMovie(t, app, 550, "Fight Club", 1999, 139, "Drama")
 	testutil.CreateMovie(t, app, 680, "Pulp Fiction", 1994, 154, "Crime")
@@ -89,7 +90,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	}
 
 	w := &authzWorld{app: app, ids: map[string]string{
-		"owner": ana.Id, "other": bea.Id, "cal": cal.Id, "post": "anapost00000001", "post2": "anapost00000002",
+		"owner": ana.Id, "other": bea.Id, "cal": cal.Id, "dee": dee.Id, "post": "anapost00000001", "post2": "anapost00000002",
 		"collab": collab.Id, "import": imp.Id,
 	}}
 	w.srv, w.routes = serve(t, app)

@@ -64,8 +64,14 @@ var routeTable = map[string]routeRule{
 	"GET /img/{size}/{file...}":          {access: public, path: "/img/w185/nosuchposter.jpg"},
 	"GET /api/catalog/info":              {access: public},
 	// social
-	"POST /api/follow":                   {access: member, body: `{"userId":"{cal}"}`},
-	"DELETE /api/follow/{userId}":        {access: member, path: "/api/follow/{cal}"},
+	"POST /api/follow":            {access: member, body: `{"userId":"{cal}"}`},
+	"DELETE /api/follow/{userId}": {access: member, path: "/api/follow/{cal}"},
+	// moderation: members report and block (Dee, whom no other route uses); reports and
+	// blocks themselves are read by superusers in the dashboard only
+	"POST /api/reports":                  {access: member, body: `{"entityType":"user","entityId":"{dee}","reason":"from {role}"}`},
+	"GET /api/user/blocks":               {access: member},
+	"POST /api/users/{id}/block":         {access: member, path: "/api/users/{dee}/block"},
+	"DELETE /api/users/{id}/block":       {access: member, path: "/api/users/{dee}/block"},
 	"GET /api/user/following":            {access: member},
 	"GET /api/user/followers":            {access: member},
 	"GET /api/suggested-friends":         {access: member},

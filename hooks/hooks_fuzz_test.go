@@ -70,3 +70,4 @@ func FuzzPushSubscribe(f *testing.F)        { fuzzWriteRoute(f, "PushSubscribe")
 func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSettings") }
 func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
 func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
+func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }

@@ -42,6 +42,7 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"Recommend", "POST", "/api/recommendations"}, {"PushSubscribe", "POST", "/api/push/subscribe"},
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
+		{"Report", "POST", "/api/reports"},
 	}
 }
 
@@ -124,6 +125,7 @@ var bodylessWrites = []string{
 	"DELETE /api/follow/{userId}", "DELETE /api/activities/{id}", "DELETE /api/activities/{id}/like",
 	"DELETE /api/comments/{id}", "DELETE /api/user/movies/{id}", "DELETE /api/user/tv-shows/{id}",
 	"DELETE /api/episode-reviews/{id}", "DELETE /api/recommendations/{id}", "DELETE /api/challenges/{id}/join",
+	"POST /api/users/{id}/block", "DELETE /api/users/{id}/block",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
