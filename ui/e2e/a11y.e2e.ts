@@ -1,0 +1,121 @@
+// Accessibility end to end (issue 10): axe-core runs in real Chromium against the real
+// binary seeded with the demo community, on the landing page, the home feed, a title
+// page, a profile and an open dialog, in both themes. Serious and critical violations
+// fail the test, each listed with the elements it hit.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newContext, startServer, visible, type RunningServer } from './harness'
+
+const DEMO = { email: 'maya.okafor@example.com', password: 'cinecircle-demo' }
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; any: { data?: { contrastRatio?: number; fgColor?: string; bgColor?: string } | null }[] }[]
+}
+
+/** describeNode: where a finding is, and for contrast the colours and the ratio found. */
+function describeNode(v: AxeViolation, node: AxeViolation['nodes'][number]): string {
+  const data = node.any.find((a) => a.data?.contrastRatio)?.data
+  const contrast = data ? ` [${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}]` : ''
+  return `${v.impact} ${v.id} (${v.help}): ${node.target.join(' ')}${contrast}`
+}
+
+let axeSource = ''
+
+/**
+ * seriousViolations runs axe on the page as it is now (WCAG 2.x A and AA rules and best
+ * practices) and returns the serious and critical findings, one line per element. The
+ * script is evaluated through the debugging protocol, so the page's CSP does not apply.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+  })
+  const found = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => describeNode(v, n)))
+  if (process.env.A11Y_DEBUG) found.forEach((f) => console.log(`A11Y ${page.url()} ${f}`))
+  return found
+}
+
+describe('accessibility', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+    server = await startServer({ demo: true })
+    browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await server?.stop()
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    describe(`${theme} theme`, () => {
+      beforeAll(async () => {
+        await context?.close()
+        context = await newContext(browser, server.baseURL)
+        await context.addInitScript((t) => localStorage.setItem('cinecircle-theme', t), theme)
+        page = await context.newPage()
+        // The landing page has no transitions left to settle once reduced motion is asked for.
+        await page.emulateMedia({ reducedMotion: 'reduce' })
+      })
+
+      it('landing page', async () => {
+        await page.goto('/')
+        await visible(page.getByRole('link', { name: 'Start Your Movie Journey' }))
+        expect(await seriousViolations(page)).toEqual([])
+      })
+
+      it('home feed', async () => {
+        const res = await context.request.post('/api/auth/login', { data: DEMO })
+        expect(res.ok()).toBe(true)
+        await page.goto('/')
+        await visible(page.getByRole('heading', { name: 'Your Feed' }))
+        await visible(page.locator('[id^="activity-"]').first())
+        await visible(page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first())
+        expect(await seriousViolations(page)).toEqual([])
+      })
+
+      it('title page', async () => {
+        await page.goto('/')
+        const href = await page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first().getAttribute('href')
+        await page.goto(href!)
+        await visible(page.getByRole('heading', { level: 1 }))
+        expect(await seriousViolations(page)).toEqual([])
+      })
+
+      it('profile', async () => {
+        await page.goto('/profile')
+        await visible(page.getByRole('heading', { level: 1 }))
+        expect(await seriousViolations(page)).toEqual([])
+      })
+
+      it('an open dialog', async () => {
+        await page.goto('/')
+        await page.getByRole('button', { name: /Account menu/ }).click()
+        expect(await seriousViolations(page)).toEqual([])
+        await page.getByRole('menuitem', { name: 'Install App' }).click()
+        await visible(page.getByRole('dialog', { name: 'Install CineCircle' }))
+        expect(await seriousViolations(page)).toEqual([])
+        await page.keyboard.press('Escape')
+        await page.getByRole('button', { name: /What movie did you watch recently/ }).click()
+        await visible(page.getByRole('dialog'))
+        expect(await seriousViolations(page)).toEqual([])
+      })
+    })
+  }
+})
