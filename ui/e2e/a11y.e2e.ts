@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, startServer, visible, type RunningServer } from './harness'
+import { hidden, launchBrowser, newContext, startServer, visible, type RunningServer } from './harness'
 
 const DEMO = { email: 'maya.okafor@example.com', password: 'cinecircle-demo' }
 
@@ -38,11 +38,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations
   })
-  const found = violations
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => describeNode(v, n)))
-  if (process.env.A11Y_DEBUG) found.forEach((f) => console.log(`A11Y ${page.url()} ${f}`))
-  return found
 }
 
 describe('accessibility', () => {
@@ -118,4 +116,47 @@ describe('accessibility', () => {
       })
     })
   }
+
+  it('reaches every header control by keyboard and works the avatar menu and a dialog with keys only', async () => {
+    // Still signed in from the dark-theme run.
+    await page.goto('/')
+    await visible(page.getByRole('heading', { name: 'Your Feed' }))
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        return (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim()
+      })
+    const reached: string[] = []
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      reached.push(await focusedName())
+    }
+    for (const name of ['Skip to content', 'CineCircle home', 'Explore', 'Challenges', 'Friends', 'Leaderboards']) expect(reached).toContain(name)
+    expect(reached.some((n) => n.startsWith('Notifications'))).toBe(true)
+    expect(reached.some((n) => n.startsWith('Account menu'))).toBe(true)
+
+    // The avatar menu: Enter opens it on its first entry, arrows move, Escape closes.
+    await page.getByRole('button', { name: /Account menu/ }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Profile')
+    await page.keyboard.press('ArrowDown')
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Invite a Friend')
+    await page.keyboard.press('ArrowDown')
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Install App')
+    await page.keyboard.press('Enter')
+    const dialog = await visible(page.getByRole('dialog', { name: 'Install CineCircle' }))
+    // Tab stays inside the dialog; Escape closes it.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await hidden(dialog)
+    await page.getByRole('button', { name: /Account menu/ }).focus()
+    await page.keyboard.press('ArrowUp')
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Logout')
+    await page.keyboard.press('Escape')
+    await hidden(page.getByRole('menu', { name: 'Account' }))
+    expect(await focusedName()).toMatch(/^Account menu/)
+  })
 })

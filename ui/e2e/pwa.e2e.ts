@@ -131,6 +131,43 @@ describe('pwa', () => {
     await hidden(dialog)
   })
 
+  it('holds a write made offline, says so, and sends it when the connection returns', async () => {
+    const page = await memberPage()
+    await page.goto('/')
+    const href = (await visible(page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first())).getAttribute('href')
+    await page.goto((await href)!)
+    const add = await visible(page.getByRole('button', { name: 'Add to Watchlist' }))
+
+    await context!.setOffline(true)
+    await add.click()
+    await visible(page.getByText('Saved for later'))
+    await visible(page.getByText(/Your change will be sent when you're back online/))
+
+    await context!.setOffline(false)
+    await visible(page.getByText('Added to Watchlist'))
+    await page.reload()
+    await visible(page.getByRole('button', { name: 'On Watchlist' }))
+  })
+
+  it('has a five-slot bottom bar under 768 px that marks Explore on title pages and scrolls to top on a re-tap', async () => {
+    const page = await memberPage({ width: 390, height: 700 })
+    await page.goto('/')
+    const bar = await visible(page.getByRole('navigation', { name: 'Primary' }))
+    expect(await bar.locator(':scope > div > *').count()).toBe(5)
+    await page.goto('/movie/1000000001')
+    await visible(page.getByRole('heading', { level: 1 }))
+    expect(await bar.getByRole('link', { name: 'Explore' }).getAttribute('aria-current')).toBe('page')
+
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await page.waitForFunction(() => window.scrollY > 100)
+    await bar.getByRole('link', { name: 'Explore' }).click()
+    await page.waitForFunction(() => window.scrollY === 0)
+    expect(new URL(page.url()).pathname).toBe('/movie/1000000001')
+
+    await page.setViewportSize({ width: 768, height: 700 })
+    await hidden(bar)
+  })
+
   it('steps the landing sections by wheel (above 50) and arrow keys, one step per 500 ms', async () => {
     context = await newContext(browser, server.baseURL)
     const page = await context.newPage()
