@@ -251,7 +251,7 @@ describe('pwa', () => {
     expect(await broken.evaluate(() => document.documentElement.dataset.app)).toBeUndefined()
   })
 
-  it('reports no installability errors for the landing page', async () => {
+  it('reports no installability errors, then offers the install card until Not now', async () => {
     // Installability is not evaluated in incognito-like contexts: use a real profile.
     const profile = await mkdtemp(join(tmpdir(), 'cinecircle-profile-'))
     const persistent = await chromium.launchPersistentContext(profile, {
@@ -269,6 +269,19 @@ describe('pwa', () => {
       expect(manifest.errors).toEqual([])
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }
       expect(installabilityErrors).toEqual([])
+
+      // The browser now offers installation: a member sees the card (SPEC §2, §4).
+      await signUpViaApi(persistent, { firstName: 'Ines', lastName: 'Stall' })
+      await page.goto('/')
+      const card = await visible(page.getByRole('region', { name: 'Install CineCircle' }), 15_000)
+      await visible(card.getByText('Get the full app experience with offline access and notifications'))
+      await visible(card.getByRole('button', { name: 'Install', exact: true }))
+      await card.getByRole('button', { name: 'Not now' }).first().click()
+      await hidden(card)
+      await page.reload()
+      await visible(page.getByRole('button', { name: /Account menu/ }))
+      await sleep(1000) // the browser's offer arrives shortly after load; the card must stay away
+      expect(await page.getByRole('region', { name: 'Install CineCircle' }).count()).toBe(0)
     } finally {
       await persistent.close()
       await rm(profile, { recursive: true, force: true })
