@@ -36,7 +36,7 @@ export function InstallPromptCard() {
   return (
     <section
       aria-labelledby="install-card-title"
-      className="rise-in fixed inset-x-3 bottom-20 z-40 rounded-box border border-base-300 bg-base-100 p-4 shadow-2xl sm:left-auto sm:w-96 md:right-6 md:bottom-6"
+      className="rise-in fixed inset-x-3 bottom-20 z-40 rounded-box border border-base-300 bg-base-100 p-4 shadow-2xl sm:left-auto sm:w-96 md:right-auto md:bottom-6 md:left-6"
     >
       <div className="flex items-start gap-3">
         <LogoMark className="size-10 shrink-0" />
