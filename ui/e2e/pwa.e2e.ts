@@ -206,6 +206,50 @@ describe('pwa', () => {
     await waitForSection(page, 2)
   })
 
+  it('steps the landing sections by swipe: above 70 px, not a small drag', async () => {
+    context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await page.goto('/')
+    await visible(page.getByRole('link', { name: 'Start Your Movie Journey' }))
+    const cdp = await context.newCDPSession(page)
+    const swipe = async (fromY: number, toY: number) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: fromY }] })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: toY }] })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    await swipe(600, 570) // 30 px: not a step, however fast
+    await sleep(STEP_LOCK_MS + 100)
+    expect(await currentSection(page)).toBe(1)
+    await swipe(600, 480) // 120 px up: next section
+    await waitForSection(page, 2)
+    await sleep(STEP_LOCK_MS + 100)
+    await swipe(400, 520) // 120 px down: back
+    await waitForSection(page, 1)
+  })
+
+  it('sends the logo home with the page at the top, and on home reloads afresh', async () => {
+    const page = await memberPage({ width: 390, height: 700 })
+    await page.goto('/movie/1000000001')
+    await visible(page.getByRole('heading', { level: 1 }))
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await page.waitForFunction(() => window.scrollY > 100)
+    await page.getByRole('link', { name: 'CineCircle home' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await visible(page.getByRole('heading', { name: 'Your Feed' }))
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+    await page.evaluate(async () => {
+      await caches.open('cinecircle-api').then((c) => c.put('/api/marker', new Response('{}')))
+      ;(window as unknown as { marker: boolean }).marker = true
+    })
+    const reloaded = page.waitForEvent('load')
+    await page.getByRole('link', { name: 'CineCircle home' }).click()
+    await reloaded
+    await visible(page.getByRole('heading', { name: 'Your Feed' }))
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined()
+    expect(await page.evaluate(() => caches.has('cinecircle-api').then(async (has) => has && (await caches.open('cinecircle-api')).match('/api/marker')))).toBeFalsy()
+  })
+
   it('rotates the landing tagline and floats fewer emojis on a phone, none with reduced motion', async () => {
     context = await newContext(browser, server.baseURL, { width: 390, height: 800 })
     const page = await context.newPage()
