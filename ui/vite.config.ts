@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -17,6 +17,19 @@ function keepGitkeep(): Plugin {
     apply: 'build',
     closeBundle() {
       writeFileSync(`${outDir}/.gitkeep`, '')
+    },
+  }
+}
+
+// The startup recovery (src/startup/recovery.js) must run even when the bundle cannot
+// load, so it goes into index.html as an inline classic script; the Go server allows
+// index.html's inline scripts in its CSP by their sha256 hashes.
+function inlineStartupRecovery(): Plugin {
+  const file = fileURLToPath(new URL('./src/startup/recovery.js', import.meta.url))
+  return {
+    name: 'cinecircle:inline-startup-recovery',
+    transformIndexHtml() {
+      return [{ tag: 'script', children: `\n${readFileSync(file, 'utf8')}`, injectTo: 'head' }]
     },
   }
 }
@@ -43,7 +56,14 @@ const pwa = VitePWA({
     display: 'standalone',
     theme_color: '#16151f',
     background_color: '#16151f',
-    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    id: '/',
+    categories: ['entertainment', 'social'],
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
   },
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
@@ -53,7 +73,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, keepGitkeep()],
+  plugins: [react(), tailwindcss(), inlineStartupRecovery(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,

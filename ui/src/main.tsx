@@ -57,6 +57,7 @@ function registerServiceWorker() {
 }
 
 registerServiceWorker()
+document.documentElement.dataset.app = 'started' // index.html's startup recovery checks this
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   applyStep,
+  FLOATING_EMOJIS,
+  floatingEmojiCount,
+  floatingEmojiLayout,
   goTo,
   initialStepState,
   nextTagline,
@@ -91,5 +94,31 @@ describe('taglines', () => {
     expect(nextTagline(0)).toBe(1)
     expect(nextTagline(15)).toBe(0)
     expect(nextTagline(0, 0)).toBe(0)
+  })
+})
+
+describe('floatingEmojiCount', () => {
+  it.each([
+    [320, 5],
+    [639, 5],
+    [640, 7],
+    [1023, 7],
+    [1024, 10],
+    [2560, 10],
+  ])('%i px wide → %i emojis', (width, count) => {
+    expect(floatingEmojiCount(width)).toBe(count)
+  })
+})
+
+describe('floatingEmojiLayout', () => {
+  it('spreads the emojis across the width, each inside it, and is stable', () => {
+    const layout = floatingEmojiLayout(7)
+    expect(layout).toHaveLength(7)
+    const lefts = layout.map((e) => e.left)
+    expect([...lefts].sort((a, b) => a - b)).toEqual(lefts)
+    expect(new Set(lefts).size).toBe(7)
+    expect(lefts.every((l) => l > 0 && l < 100)).toBe(true)
+    expect(layout.every((e) => FLOATING_EMOJIS.includes(e.emoji) && e.duration > 0 && e.delay >= 0)).toBe(true)
+    expect(floatingEmojiLayout(7)).toEqual(layout)
   })
 })

@@ -100,3 +100,38 @@ export const TAGLINES: readonly string[] = [
 export function nextTagline(index: number, count: number = TAGLINES.length): number {
   return count > 0 ? (index + 1) % count : 0
 }
+
+/** The emojis floating behind the landing page. */
+export const FLOATING_EMOJIS: readonly string[] = ['🎬', '🍿', '⭐', '🎥', '📺', '🎞️', '🏆', '❤️', '😂', '🤩']
+
+/** floatingEmojiCount (SPEC §9): 5 under 640 px wide, 7 under 1024 px, else 10. */
+export function floatingEmojiCount(width: number): number {
+  if (width < 640) return 5
+  if (width < 1024) return 7
+  return 10
+}
+
+export interface FloatingEmoji {
+  emoji: string
+  /** Horizontal position, percent of the width. */
+  left: number
+  /** Animation delay and duration, seconds. */
+  delay: number
+  duration: number
+  /** Font size, rem. */
+  size: number
+}
+
+/**
+ * floatingEmojiLayout spreads count emojis evenly across the width, each with its own
+ * speed, delay and size (fixed per index, so a re-render does not reshuffle them).
+ */
+export function floatingEmojiLayout(count: number): FloatingEmoji[] {
+  return Array.from({ length: count }, (_, i) => ({
+    emoji: FLOATING_EMOJIS[i % FLOATING_EMOJIS.length]!,
+    left: Math.round(((i + 0.5) / count) * 100),
+    delay: (i * 1.7) % 9,
+    duration: 14 + ((i * 5) % 9),
+    size: 1.5 + ((i * 3) % 4) * 0.35,
+  }))
+}

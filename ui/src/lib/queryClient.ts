@@ -63,7 +63,10 @@ export const queryClient = new QueryClient({
       refetchOnReconnect: true,
       refetchOnWindowFocus: false,
       refetchInterval: false,
-      networkMode: 'online',
+      // SPEC §9 says online-only; reads run once even offline ('offlineFirst') so the
+      // service worker's cached answers show pages seen before (README: offline). Writes
+      // stay online-only: made offline they wait and are sent on reconnect.
+      networkMode: 'offlineFirst',
       retry: shouldRetryQuery,
     },
     mutations: {

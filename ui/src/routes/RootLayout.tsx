@@ -1,5 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { AppShell } from '../components/layout/AppShell'
+import { OfflineBanner } from '../components/pwa/OfflineBanner'
 import { FullScreenSpinner } from '../components/ui/Spinner'
 import { loginPath } from '../lib/navigation'
 import { useCurrentUser } from '../queries/auth'
@@ -15,6 +16,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <OfflineBanner />
       {user ? <AppShell user={user} /> : <Outlet />}
     </>
   )

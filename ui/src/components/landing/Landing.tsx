@@ -15,6 +15,7 @@ import {
   TrophyIcon,
   UsersIcon,
 } from '../ui/icons'
+import { FloatingEmojis } from './FloatingEmojis'
 import { TaglineRotator } from './TaglineRotator'
 import { useLandingSteps } from './useLandingSteps'
 
@@ -29,7 +30,8 @@ const sectionTitles = ['Welcome', 'Track. Rate. Connect.', 'Your Movie Journey, 
 
 /**
  * Landing: the visitor's page at / (SPEC §2): four full-screen sections stepped by wheel,
- * arrow keys or swipes, with dots to jump. Sections out of view are inert.
+ * arrow keys or swipes, with dots to jump, over floating emojis. Sections out of view are
+ * inert; with reduced motion the sections switch without sliding and nothing floats.
  */
 export function Landing() {
   useDocumentTitle()
@@ -38,6 +40,7 @@ export function Landing() {
   return (
     <div className="fixed inset-0 overflow-hidden bg-base-100 text-base-content" {...handlers}>
       <Backdrop />
+      <FloatingEmojis />
       <header className="absolute inset-x-0 top-0 z-20 flex items-center justify-between px-5 py-4 sm:px-8">
         <Wordmark />
         <a href={LOGIN_URL} className="btn btn-ghost btn-sm">

@@ -1,7 +1,14 @@
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
+import { useBodyScrollRestoration } from '../../hooks/useBodyScrollRestoration'
+import { watchOfflineWrites } from '../../lib/offline'
+import { queryClient } from '../../lib/queryClient'
+import { toast } from '../../lib/toast'
 import { needsProfileCompletion, type OwnUser } from '../../lib/users'
 import { AddDialogHost } from '../diary/AddDialogHost'
 import { CompleteProfileModal } from '../profile/CompleteProfileModal'
+import { InstallPromptCard } from '../pwa/InstallPromptCard'
+import { PwaDialogHost } from '../pwa/PwaDialogHost'
 import { useAnyModalOpen } from '../ui/Modal'
 import { Header } from './Header'
 import { MobileBottomBar } from './MobileBottomBar'
@@ -9,11 +16,14 @@ import { MobileBottomBar } from './MobileBottomBar'
 /**
  * AppShell: the signed-in frame: header, page, mobile bottom bar, the add dialog (opened
  * from anywhere) and the blocking Complete Your Profile modal when the profile needs it.
- * The frame is inert while any dialog is open, so focus stays in the dialog.
+ * The frame is inert while any dialog is open, so focus stays in the dialog. It also
+ * hosts the PWA's install card and dialogs, and explains writes made offline.
  */
 export function AppShell({ user }: { user: OwnUser }) {
   const mustComplete = needsProfileCompletion(user)
   const dialogOpen = useAnyModalOpen()
+  useBodyScrollRestoration()
+  useEffect(() => watchOfflineWrites(queryClient.getMutationCache(), (n) => toast(n)), [])
   return (
     <>
       <div className="min-h-dvh bg-base-200" inert={mustComplete || dialogOpen}>
@@ -27,6 +37,8 @@ export function AppShell({ user }: { user: OwnUser }) {
         <MobileBottomBar />
       </div>
       {!mustComplete && <AddDialogHost />}
+      {!mustComplete && !dialogOpen && <InstallPromptCard />}
+      <PwaDialogHost />
       {mustComplete && <CompleteProfileModal user={user} />}
     </>
   )

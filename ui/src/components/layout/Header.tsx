@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { OwnUser } from '../../lib/users'
+import { Tooltip } from '../ui/Tooltip'
 import { ChartIcon, CompassIcon, TrophyIcon, UsersIcon } from '../ui/icons'
 import { HeaderSearch } from '../catalog/HeaderSearch'
 import { NotificationBell } from '../notifications/NotificationBell'
@@ -50,7 +51,7 @@ export function Header({ user }: { user: OwnUser }) {
             {navItems.map((item) => {
               const active = item.isActive(pathname, tab)
               return (
-                <div key={item.label} className="tooltip tooltip-bottom" data-tip={item.label}>
+                <Tooltip key={item.label} label={item.label}>
                   <Link
                     to={item.to}
                     aria-label={item.label}
@@ -59,7 +60,7 @@ export function Header({ user }: { user: OwnUser }) {
                   >
                     {item.icon}
                   </Link>
-                </div>
+                </Tooltip>
               )
             })}
           </nav>

@@ -46,7 +46,8 @@ async function clearCaches() {
 
 /**
  * Logo: on the home page it clears the browser's caches and reloads (a fresh start for
- * the installed app); anywhere else it goes home and scrolls to the top (SPEC §2).
+ * the installed app; offline it only scrolls to the top); anywhere else it goes home and
+ * scrolls to the top (SPEC §2).
  */
 export function Logo() {
   const { pathname } = useLocation()
@@ -55,7 +56,8 @@ export function Logo() {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return
     e.preventDefault()
-    if (pathname === '/') {
+    // Offline, clearing would throw away the copy the app opens from: just go to the top.
+    if (pathname === '/' && navigator.onLine) {
       void clearCaches().then(() => window.location.reload())
       return
     }

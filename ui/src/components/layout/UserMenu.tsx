@@ -6,6 +6,7 @@ import type { ThemePreference } from '../../lib/theme'
 import { displayName, type OwnUser } from '../../lib/users'
 import { InviteMenuItem } from '../friends/InviteButton'
 import { PushMenuItem } from '../notifications/PushMenuItem'
+import { InstalledMenuItems, InstallMenuItem } from '../pwa/PwaMenuItems'
 import { Avatar } from '../ui/Avatar'
 import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
 
@@ -17,9 +18,11 @@ const themeItems: { value: ThemePreference; label: string; icon: ReactNode }[] =
 
 
 /**
- * UserMenu: the avatar menu (SPEC §2) as a WAI-ARIA menu button: Enter, Space or the
- * arrow keys open it, arrows/Home/End move, Escape closes and returns focus, and a
- * click outside closes it.
+ * UserMenu: the avatar menu in SPEC §2's order (Profile, Invite a Friend, Install App,
+ * Theme, Change Password, notifications, the installed app's troubleshooting and refresh,
+ * Logout; Import & Export and About sit among them) as a WAI-ARIA menu button: Enter,
+ * Space or the arrow keys open it, arrows/Home/End move, Escape closes and returns
+ * focus, and a click outside closes it.
  */
 export function UserMenu({ user }: { user: OwnUser }) {
   const { open, setOpen, close, rootRef, buttonRef, menuRef, menuId, onButtonKey, onMenuKey } = useMenuButton()
@@ -67,13 +70,7 @@ export function UserMenu({ user }: { user: OwnUser }) {
             <UserIcon className="size-4" /> Profile
           </Link>
           <InviteMenuItem userId={user.id} className={itemClass} />
-          <Link role="menuitem" tabIndex={-1} to="/settings/password" className={itemClass} onClick={() => close(false)}>
-            <KeyIcon className="size-4" /> Change Password
-          </Link>
-          <Link role="menuitem" tabIndex={-1} to="/settings/import" className={itemClass} onClick={() => close(false)}>
-            <RefreshIcon className="size-4" /> Import & Export
-          </Link>
-          <PushMenuItem className={itemClass} onDone={() => close(false)} />
+          <InstallMenuItem className={itemClass} onDone={() => close(false)} />
           <div role="separator" className="my-1 border-t border-base-300" />
           <div role="group" aria-labelledby={`${menuId}-theme`}>
             <div id={`${menuId}-theme`} role="presentation" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
@@ -95,6 +92,15 @@ export function UserMenu({ user }: { user: OwnUser }) {
               </button>
             ))}
           </div>
+          <div role="separator" className="my-1 border-t border-base-300" />
+          <Link role="menuitem" tabIndex={-1} to="/settings/password" className={itemClass} onClick={() => close(false)}>
+            <KeyIcon className="size-4" /> Change Password
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/settings/import" className={itemClass} onClick={() => close(false)}>
+            <RefreshIcon className="size-4" /> Import & Export
+          </Link>
+          <PushMenuItem className={itemClass} onDone={() => close(false)} />
+          <InstalledMenuItems className={itemClass} onDone={() => close(false)} />
           <Link role="menuitem" tabIndex={-1} to="/about" className={itemClass} onClick={() => close(false)}>
             <FilmIcon className="size-4" /> About CineCircle
           </Link>

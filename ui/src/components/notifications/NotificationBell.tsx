@@ -123,16 +123,19 @@ export function NotificationBell() {
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-square relative text-base-content/70"
-        aria-label={count ? `Notifications (${label} unread)` : 'Notifications'}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={toggle}
       >
         <BellIcon />
+        {/* The name comes from the content, 'Notifications (5 unread)', so the visible count is part of it. */}
+        <span className="sr-only">Notifications</span>
         {label && (
-          <span data-testid="notification-badge" className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-4 min-w-4 px-1 text-[10px] font-bold">
-            {label}
+          <span className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-4 min-w-4 px-1 text-[10px] font-bold">
+            <span className="sr-only"> (</span>
+            <span data-testid="notification-badge">{label}</span>
+            <span className="sr-only"> unread)</span>
           </span>
         )}
       </button>

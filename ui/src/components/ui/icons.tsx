@@ -208,3 +208,27 @@ export const EyeIcon = make(
     <circle cx="12" cy="12" r="3" />
   </>,
 )
+export const DownloadIcon = make(
+  'DownloadIcon',
+  <>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M12 15V3" />
+  </>,
+)
+export const WrenchIcon = make(
+  'WrenchIcon',
+  <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z" />,
+)
+export const WifiOffIcon = make(
+  'WifiOffIcon',
+  <>
+    <path d="M12 20h.01" />
+    <path d="M8.5 16.4a5 5 0 0 1 7 0" />
+    <path d="M2 8.8a15 15 0 0 1 4.2-2.6" />
+    <path d="M22 8.8a15 15 0 0 0-11.3-3.8" />
+    <path d="M5 12.9a10 10 0 0 1 5.2-2.7" />
+    <path d="M19 12.9a10 10 0 0 0-2.2-1.5" />
+    <path d="m2 2 20 20" />
+  </>,
+)
