@@ -3,6 +3,7 @@ package reliability
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -20,6 +21,7 @@ type acked struct {
 	likes      [][2]string // (activity, user)
 	comments   []string    // comments ids
 	follows    [][2]string // (follower, following)
+	failures   []string    // 5xx answers, which must not happen
 	total      atomic.Int64
 }
 
@@ -102,6 +104,9 @@ func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
 	if ack.total.Load() < killAt {
 		t.Fatalf("writers stopped after %d acknowledged writes, before the kill at %d:\n%s", ack.total.Load(), killAt, srv.out.String())
 	}
+	if len(ack.failures) > 0 {
+		t.Errorf("%d writes answered 5xx before the kill, first: %s", len(ack.failures), ack.failures[0])
+	}
 	t.Logf("SIGKILL after %d acknowledged writes: %d entries, %d likes, %d comments, %d follows",
 		ack.total.Load(), len(ack.entries), len(ack.likes), len(ack.comments), len(ack.follows))
 
@@ -182,6 +187,12 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 		}
 		if isTransport(err) {
 			return // the server is down (killed): this writer is done
+		}
+		var se *statusError
+		if errors.As(err, &se) && se.status >= 500 {
+			ack.mu.Lock()
+			ack.failures = append(ack.failures, se.Error())
+			ack.mu.Unlock()
 		}
 	}
 }
