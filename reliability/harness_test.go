@@ -15,6 +15,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,7 +89,58 @@ type server struct {
 	base string
 	cmd  *exec.Cmd
 	out  *syncBuffer
+	heap *heapTrace // live heap after each GC, when started with GODEBUG=gctrace=1
 	done chan struct{}
+}
+
+// heapTrace reads the Go runtime's gctrace lines ("gc 12 @3.4s 1%: …, 11->12->6 MB, …")
+// from the server's stderr and keeps the live heap each collection left.
+type heapTrace struct {
+	mu      sync.Mutex
+	partial []byte
+	samples []heapSample
+}
+
+type heapSample struct {
+	at     time.Time
+	liveMB int
+}
+
+var gcLine = regexp.MustCompile(`^gc \d+ @[\d.]+s .*?(\d+)->(\d+)->(\d+) MB`)
+
+func (h *heapTrace) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.partial = append(h.partial, p...)
+	for {
+		i := bytes.IndexByte(h.partial, '\n')
+		if i < 0 {
+			break
+		}
+		if m := gcLine.FindSubmatch(h.partial[:i]); m != nil {
+			live, _ := strconv.Atoi(string(m[3]))
+			h.samples = append(h.samples, heapSample{time.Now(), live})
+		}
+		h.partial = h.partial[i+1:]
+	}
+	return len(p), nil
+}
+
+// medianMB is the median live heap of the collections in [from, to), or -1 without any.
+func (h *heapTrace) medianMB(from, to time.Time) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var in []int
+	for _, s := range h.samples {
+		if !s.at.Before(from) && s.at.Before(to) {
+			in = append(in, s.liveMB)
+		}
+	}
+	if len(in) == 0 {
+		return -1
+	}
+	slices.Sort(in)
+	return in[len(in)/2]
 }
 
 // freeAddr asks the OS for a free loopback port.
@@ -110,14 +163,16 @@ func cli(t testing.TB, dir string, args ...string) {
 	}
 }
 
-// startServer serves dir on a free loopback port and waits for /api/health. The process
-// is stopped (SIGTERM) when the test ends, unless the test stopped or killed it before.
-func startServer(t testing.TB, dir string) *server {
+// startServer serves dir on a free loopback port (with env added to the environment) and
+// waits for /api/health. The process is stopped (SIGTERM) when the test ends, unless the
+// test stopped or killed it before.
+func startServer(t testing.TB, dir string, env ...string) *server {
 	t.Helper()
 	addr := freeAddr(t)
-	s := &server{dir: dir, base: "http://" + addr, out: &syncBuffer{}, done: make(chan struct{})}
+	s := &server{dir: dir, base: "http://" + addr, out: &syncBuffer{}, heap: &heapTrace{}, done: make(chan struct{})}
 	s.cmd = exec.Command(binary, "serve", "--http", addr, "--dir", dir)
-	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
+	s.cmd.Env = append(os.Environ(), env...)
+	s.cmd.Stdout, s.cmd.Stderr = s.out, io.MultiWriter(s.out, s.heap)
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
