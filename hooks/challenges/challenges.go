@@ -49,6 +49,9 @@ func Register(app core.App) {
 		if _, err := EnsureMonth(se.App, time.Now()); err != nil {
 			se.App.Logger().Error("challenges: this month's challenges", "error", err.Error())
 		}
+		if _, err := RecountRunning(se.App, time.Now()); err != nil {
+			se.App.Logger().Error("challenges: recounting progress", "error", err.Error())
+		}
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
 		g.GET("/user/challenges", myChallengesHandler)

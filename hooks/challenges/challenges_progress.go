@@ -147,32 +147,65 @@ func watchedGenres(app core.App, userID, from, to string) ([]string, error) {
 // updateProgress recounts one joined challenge. isCompleted follows the count (removing
 // a watch can take a member back under the target), but the completion is announced
 // only the first time: one challenge_completed post and one notification per member and
-// challenge, ever.
+// challenge, ever. The count and its save are one write transaction, so two concurrent
+// recounts of the same member cannot interleave and leave the older count behind; the
+// announcement follows the commit.
 func updateProgress(app core.App, uc, c *core.Record, now time.Time) error {
-	n, err := Progress(app, uc.GetString("user"), c)
-	if err != nil {
-		return err
-	}
-	done := n >= c.GetInt("targetCount")
-	was := uc.GetBool("isCompleted")
-	if n == uc.GetInt("progress") && done == was {
+	announce := false
+	err := app.RunInTransaction(func(tx core.App) error {
+		fresh, err := tx.FindRecordById("user_challenges", uc.Id)
+		if err != nil {
+			return err
+		}
+		n, err := Progress(tx, fresh.GetString("user"), c)
+		if err != nil {
+			return err
+		}
+		done := n >= c.GetInt("targetCount")
+		was := fresh.GetBool("isCompleted")
+		if n == fresh.GetInt("progress") && done == was {
+			return nil
+		}
+		fresh.Set("progress", n)
+		fresh.Set("isCompleted", done)
+		switch {
+		case done && !was:
+			fresh.Set("completedAt", now.UTC())
+		case !done:
+			fresh.Set("completedAt", "")
+		}
+		if err := tx.Save(fresh); err != nil {
+			return err
+		}
+		announce = done && !was
+		uc.Load(fresh.FieldsData())
 		return nil
-	}
-	uc.Set("progress", n)
-	uc.Set("isCompleted", done)
-	switch {
-	case done && !was:
-		uc.Set("completedAt", now.UTC())
-	case !done:
-		uc.Set("completedAt", "")
-	}
-	if err := app.Save(uc); err != nil {
+	})
+	if err != nil || !announce {
 		return err
 	}
-	if done && !was {
-		return announceCompletion(app, uc.GetString("user"), c)
+	return announceCompletion(app, uc.GetString("user"), c)
+}
+
+// RecountRunning recounts every member's progress in the challenges running at now. The
+// server runs it on start: progress is recounted after a change commits, so a process
+// killed between the two (power cut, OOM killer) would otherwise leave a count behind
+// its rows until the member's next change.
+func RecountRunning(app core.App, now time.Time) (int, error) {
+	var users []string
+	err := app.DB().NewQuery(`
+		SELECT DISTINCT uc.user FROM user_challenges uc JOIN challenges c ON c.id = uc.challenge
+		WHERE c.startsAt <= {:now} AND c.endsAt > {:now}`).
+		Bind(dbx.Params{"now": dbTime(now)}).Column(&users)
+	if err != nil {
+		return 0, err
 	}
-	return nil
+	for _, u := range users {
+		if err := Refresh(app, u, now); err != nil {
+			return 0, err
+		}
+	}
+	return len(users), nil
 }
 
 // announceCompletion posts the challenge_completed activity and tells the member, unless

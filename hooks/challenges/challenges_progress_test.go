@@ -128,3 +128,33 @@ func TestPercent(t *testing.T) {
 		}
 	}
 }
+
+func TestRecountRunningHealsProgressLeftBehind(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	defer notify.Drain()
+	ana, bea, _, _ := fixture(t, app)
+	from, to := running()
+	c := createChallenge(t, app, "moviesyyyyyyyyy", challenges.TypeMovies, 5, "", from, to)
+	for _, m := range []*core.Record{ana, bea} {
+		if _, _, err := challenges.Join(app, m.Id, c.Id, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(2), nil)
+	watch(t, app, ana, diary.Movie, heat, diary.StatusWatched, daysAgo(1), nil)
+	watch(t, app, bea, diary.Movie, up, diary.StatusWatched, daysAgo(1), nil)
+	// What a process killed between a diary commit and its recount leaves behind.
+	if _, err := app.DB().NewQuery("UPDATE user_challenges SET progress = 0").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	n, err := challenges.RecountRunning(app, time.Now())
+	if err != nil || n != 2 {
+		t.Fatalf("recounted %d members (%v), want 2", n, err)
+	}
+	if got := joined(t, app, ana.Id, c.Id).GetInt("progress"); got != 2 {
+		t.Fatalf("Ana's progress %d after the recount, want 2", got)
+	}
+	if got := joined(t, app, bea.Id, c.Id).GetInt("progress"); got != 1 {
+		t.Fatalf("Bea's progress %d after the recount, want 1", got)
+	}
+}
