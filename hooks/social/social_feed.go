@@ -43,12 +43,26 @@ func Paging(e *core.RequestEvent) (limit, page int) {
 	return min(limit, MaxPageSize), min(page, maxPage)
 }
 
+// FeedCursor says which page of a feed to read: Limit activities, either the ones right
+// after the activity Before (keyset paging) or page Page (from 1).
+type FeedCursor struct {
+	Limit, Page int
+	Before      string
+}
+
+// FeedRecords returns the activity records of one page of viewerID's feed.
+func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, error) {
+	var records []*core.Record
+	err := feedQuery(app, viewerID, c.Limit, max(1, c.Page)).All(&records)
+	return records, err
+}
+
 // FeedPage returns page (from 1) of viewerID's feed, limit activities a page, shaped for
 // the viewer. It costs three queries whatever the page size: the page, the authors, the
 // viewer's likes.
 func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error) {
-	var records []*core.Record
-	if err := feedQuery(app, viewerID, limit, page).All(&records); err != nil {
+	records, err := FeedRecords(app, viewerID, FeedCursor{Limit: limit, Page: page})
+	if err != nil {
 		return nil, err
 	}
 	return LoadActivities(app, viewerID, records)
