@@ -148,7 +148,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if o.RealtimeClients > 0 {
 		res.RealtimeLoad = loadavg()
 		say("realtime: %d clients (load average %s)", o.RealtimeClients, res.RealtimeLoad)
-		rt, err := runRealtime(app, o, dir, out)
+		rt, err := runRealtime(app, f, o, dir, out)
 		if err != nil {
 			return nil, fmt.Errorf("realtime: %w", err)
 		}

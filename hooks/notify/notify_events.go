@@ -127,16 +127,14 @@ func onPost(app core.App, activity *core.Record) error {
 		skip[id] = true
 	}
 	action := postSummary(activity)
+	notices := make([]Notice, 0, len(followers))
 	for _, f := range followers {
-		if skip[f] {
-			continue
-		}
-		if _, err := Send(app, Notice{UserID: f, ActorID: author, Type: "new_post", EntityType: "activity",
-			EntityID: activity.Id, Action: action}); err != nil {
-			return err
+		if !skip[f] {
+			notices = append(notices, Notice{UserID: f, ActorID: author, Type: "new_post", EntityType: "activity",
+				EntityID: activity.Id, Action: action})
 		}
 	}
-	return nil
+	return SendAll(app, author, notices)
 }
 
 // postSummary says in a few words what a post is about ("reviewed The Matrix").

@@ -49,49 +49,90 @@ func Send(app core.App, n Notice) (*core.Record, error) {
 		return nil, nil
 	}
 	actor, _ := app.FindRecordById("users", n.ActorID)
-	name := auth.DisplayName(actor)
 	var rec *core.Record
 	err := app.RunInTransaction(func(tx core.App) error {
-		if n.GroupKey != "" {
-			since := time.Now().Add(-GroupWindow).UTC().Format("2006-01-02 15:04:05.000Z")
-			found, err := tx.FindFirstRecordByFilter("notifications", "user = {:u} && groupKey = {:g} && updated >= {:since}",
-				dbx.Params{"u": n.UserID, "g": n.GroupKey, "since": since})
-			if err == nil {
-				rec = found
-			} else if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
-		}
-		if rec == nil {
-			col, err := tx.FindCachedCollectionByNameOrId("notifications")
-			if err != nil {
-				return err
-			}
-			rec = core.NewRecord(col)
-			rec.Load(map[string]any{"user": n.UserID, "type": n.Type, "entityType": n.EntityType,
-				"entityId": n.EntityID, "groupKey": n.GroupKey})
-		}
-		rec.Set("isRead", false)
-		if n.ActorID == "" {
-			rec.Set("count", 1)
-			rec.Set("message", n.Action)
-			return tx.Save(rec)
-		}
-		var actors []string
-		_ = rec.UnmarshalJSONField("actors", &actors)
-		actors = slices.DeleteFunc(actors, func(id string) bool { return id == n.ActorID })
-		actors = append([]string{n.ActorID}, actors...)
-		rec.Set("actors", actors)
-		rec.Set("count", len(actors))
-		rec.Set("actor", n.ActorID)
-		rec.Set("message", message(name, len(actors)-1, n.Action))
-		return tx.Save(rec)
+		var err error
+		rec, err = save(tx, n, actor)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	deliver(app, rec, actor)
 	return rec, nil
+}
+
+// sendChunk is how many notifications SendAll writes per transaction: few enough that a
+// member's own write never waits long behind a fan-out for the writer lock.
+const sendChunk = 50
+
+// SendAll records many notices from one actor (a new post to every follower) in a few
+// transactions instead of one each, then tells each recipient's open apps.
+func SendAll(app core.App, actorID string, notices []Notice) error {
+	actor, _ := app.FindRecordById("users", actorID)
+	for start := 0; start < len(notices); start += sendChunk {
+		chunk := notices[start:min(len(notices), start+sendChunk)]
+		recs := make([]*core.Record, 0, len(chunk))
+		err := app.RunInTransaction(func(tx core.App) error {
+			for _, n := range chunk {
+				if n.UserID == "" || n.UserID == n.ActorID {
+					continue
+				}
+				rec, err := save(tx, n, actor)
+				if err != nil {
+					return err
+				}
+				recs = append(recs, rec)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, rec := range recs {
+			deliver(app, rec, actor)
+		}
+	}
+	return nil
+}
+
+// save writes one notice inside tx, gathering it into a recent one with its group key.
+func save(tx core.App, n Notice, actor *core.Record) (*core.Record, error) {
+	var rec *core.Record
+	if n.GroupKey != "" {
+		since := time.Now().Add(-GroupWindow).UTC().Format("2006-01-02 15:04:05.000Z")
+		found, err := tx.FindFirstRecordByFilter("notifications", "user = {:u} && groupKey = {:g} && updated >= {:since}",
+			dbx.Params{"u": n.UserID, "g": n.GroupKey, "since": since})
+		if err == nil {
+			rec = found
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+	}
+	if rec == nil {
+		col, err := tx.FindCachedCollectionByNameOrId("notifications")
+		if err != nil {
+			return nil, err
+		}
+		rec = core.NewRecord(col)
+		rec.Load(map[string]any{"user": n.UserID, "type": n.Type, "entityType": n.EntityType,
+			"entityId": n.EntityID, "groupKey": n.GroupKey})
+	}
+	rec.Set("isRead", false)
+	if n.ActorID == "" {
+		rec.Set("count", 1)
+		rec.Set("message", n.Action)
+		return rec, tx.Save(rec)
+	}
+	var actors []string
+	_ = rec.UnmarshalJSONField("actors", &actors)
+	actors = slices.DeleteFunc(actors, func(id string) bool { return id == n.ActorID })
+	actors = append([]string{n.ActorID}, actors...)
+	rec.Set("actors", actors)
+	rec.Set("count", len(actors))
+	rec.Set("actor", n.ActorID)
+	rec.Set("message", message(auth.DisplayName(actor), len(actors)-1, n.Action))
+	return rec, tx.Save(rec)
 }
 
 // ToJSON renders a notification; actor may be nil (a deleted member).
