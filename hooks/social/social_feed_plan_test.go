@@ -75,6 +75,14 @@ func TestFeedPlan(t *testing.T) {
 			t.Fatalf("%s: a member's posts should be read in index order:\n%s", stage, p)
 		}
 	}
+	var redundant int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idx_activities_user_created'").Row(&redundant); err != nil || redundant != 0 {
+		t.Fatalf("idx_activities_user_created (a prefix of idx_activities_feed) should be dropped: %d %v", redundant, err)
+	}
+	count := app.DB().Select("COUNT(*)").From("activities").Where(dbx.HashExp{"user": viewer.Id}).AndWhere(dbx.NewExp("created >= '2026-01-01'"))
+	if p := strings.Join(explain(t, app, count), "\n"); !strings.Contains(p, "idx_activities_feed (user=? AND created>?)") {
+		t.Fatalf("a member's posts since a date should be counted on the feed index:\n%s", p)
+	}
 	check("without statistics")
 	if _, err := app.NonconcurrentDB().NewQuery("ANALYZE").Execute(); err != nil {
 		t.Fatal(err)
