@@ -9,7 +9,7 @@ GO_SOURCES := $(shell find main.go hooks pb_migrations bench -name '*.go' 2>/dev
 UI_SOURCES := $(shell find ui/src ui/public ui/index.html ui/vite.config.ts ui/tsconfig*.json -type f 2>/dev/null)
 NPM_STAMP  := ui/node_modules/.package-lock.json
 
-.PHONY: run test build ui deps test-go test-ui test-e2e chromium clean
+.PHONY: run test build ui deps test-go test-ui test-e2e chromium clean bench
 
 ## run: install, build the UI and the binary, seed a demo community once, serve on :8090
 run: build
@@ -56,6 +56,19 @@ chromium:
 	else \
 	  echo "Chromium is missing. Install it with: sudo apt-get install -y chromium"; exit 1; \
 	fi
+
+## bench: the performance suite (bench/README in README.md): seeds BENCH_DIR once, runs the
+## load runner with realtime, the UI budgets and Lighthouse, and writes bench/RESULTS.md
+BENCH_DIR   ?= bench/out/seed
+BENCH_FLAGS ?=
+bench: build chromium
+	@if [ ! -f $(BENCH_DIR)/.seeded ]; then \
+	  rm -rf $(BENCH_DIR) && ./$(BIN) bench seed --dir $(BENCH_DIR) --dev=false && touch $(BENCH_DIR)/.seeded; fi
+	./$(BIN) migrate up --dir $(BENCH_DIR) --dev=false
+	./$(BIN) bench run --dir $(BENCH_DIR) --dev=false --json bench/out/run.json $(BENCH_FLAGS)
+	cd bench/lighthouse && npm ci --no-audit --no-fund && node audit.mjs --bin ../../$(BIN) --out ../out/ui.json
+	./$(BIN) bench report --dir $(BENCH_DIR) --dev=false --run bench/out/run.json --ui bench/out/ui.json --out bench/RESULTS.md
+	@echo "make bench: wrote bench/RESULTS.md"
 
 clean:
 	rm -rf $(BIN) ui/node_modules

@@ -85,7 +85,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		o.Bin = exe
 	}
 	if o.RealtimeClients > 0 {
-		if got, err := raiseFileLimit(uint64(4*o.RealtimeClients + 4096)); err != nil || got < uint64(2*o.RealtimeClients+1024) {
+		if got, err := raiseFileLimit(uint64(2*o.RealtimeClients + 4096)); err != nil || got < uint64(o.RealtimeClients+2048) {
 			return nil, fmt.Errorf("RLIMIT_NOFILE is %d, too low for %d realtime clients: %v", got, o.RealtimeClients, err)
 		}
 	}
