@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react'
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { AppShell } from '../components/layout/AppShell'
 import { FullScreenSpinner } from '../components/ui/Spinner'
 import { loginPath } from '../lib/navigation'
 import { useCurrentUser } from '../queries/auth'
+
+// The member's shell loads on demand: visitors (landing, sign-in) never download it.
+const AppShell = lazy(() => import('../components/layout/AppShell').then((m) => ({ default: m.AppShell })))
 
 /**
  * RootLayout: learns who is here (full-screen spinner meanwhile), then frames the page:
@@ -15,7 +18,13 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      {user ? <AppShell user={user} /> : <Outlet />}
+      {user ? (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <AppShell user={user} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
     </>
   )
 }
