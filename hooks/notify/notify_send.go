@@ -3,9 +3,11 @@ package notify
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"cinecircle/hooks/auth"
@@ -62,36 +64,56 @@ func Send(app core.App, n Notice) (*core.Record, error) {
 	return rec, nil
 }
 
-// sendChunk is how many notifications SendAll writes per transaction: few enough that a
-// member's own write never waits long behind a fan-out for the writer lock.
-const sendChunk = 50
+// sendChunk is how many notifications SendAll writes per statement and transaction: few
+// enough that a member's own write never waits long behind a fan-out for the writer lock.
+const sendChunk = 100
 
-// SendAll records many notices from one actor (a new post to every follower) in a few
-// transactions instead of one each, then tells each recipient's open apps.
+// notificationColumns are what SendAll inserts, in order.
+var notificationColumns = []string{"id", "user", "actor", "actors", "type", "message", "entityType", "entityId",
+	"groupKey", "isRead", "count", "created", "updated"}
+
+// SendAll records new notices from one actor (a new post to every follower: no group
+// key) with one multi-row INSERT per sendChunk recipients instead of a record save each,
+// then tells the recipients' open apps. A fan-out to 500 followers is a few milliseconds
+// of writing instead of half a second.
 func SendAll(app core.App, actorID string, notices []Notice) error {
 	actor, _ := app.FindRecordById("users", actorID)
+	col, err := app.FindCachedCollectionByNameOrId("notifications")
+	if err != nil {
+		return err
+	}
+	name := auth.DisplayName(actor)
+	actors, _ := json.Marshal([]string{actorID})
 	for start := 0; start < len(notices); start += sendChunk {
-		chunk := notices[start:min(len(notices), start+sendChunk)]
-		recs := make([]*core.Record, 0, len(chunk))
-		err := app.RunInTransaction(func(tx core.App) error {
-			for _, n := range chunk {
-				if n.UserID == "" || n.UserID == n.ActorID {
-					continue
-				}
-				rec, err := save(tx, n, actor)
-				if err != nil {
-					return err
-				}
-				recs = append(recs, rec)
+		now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
+		var recs []*core.Record
+		var rows []string
+		params := dbx.Params{}
+		for _, n := range notices[start:min(len(notices), start+sendChunk)] {
+			if n.UserID == "" || n.UserID == actorID {
+				continue
 			}
-			return nil
-		})
-		if err != nil {
+			values := []any{core.GenerateDefaultRandomId(), n.UserID, actorID, string(actors), n.Type, message(name, 0, n.Action),
+				n.EntityType, n.EntityID, "", false, 1, now, now}
+			rec := core.NewRecord(col)
+			marks := make([]string, len(values))
+			for i, v := range values {
+				key := fmt.Sprintf("p%d_%d", len(recs), i)
+				params[key] = v
+				marks[i] = "{:" + key + "}"
+				rec.Set(notificationColumns[i], v)
+			}
+			rows = append(rows, "("+strings.Join(marks, ", ")+")")
+			recs = append(recs, rec)
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		q := "INSERT INTO notifications (" + strings.Join(notificationColumns, ", ") + ") VALUES " + strings.Join(rows, ", ")
+		if _, err := app.NonconcurrentDB().NewQuery(q).Bind(params).Execute(); err != nil {
 			return err
 		}
-		for _, rec := range recs {
-			deliver(app, rec, actor)
-		}
+		deliverMany(app, recs, actor)
 	}
 	return nil
 }
@@ -160,25 +182,53 @@ func UnreadCount(app core.App, userID string) (int, error) {
 // deliver tells the recipient's open apps about a new or updated notification, and pushes
 // it to their browsers in the background.
 func deliver(app core.App, rec, actor *core.Record) {
-	user := rec.GetString("user")
-	if h := hubOf(app); h != nil {
+	deliverMany(app, []*core.Record{rec}, actor)
+}
+
+// deliverMany tells each notification's recipient: the unread count and the notice to
+// their open apps (only members with an app open cost a count), and a push in the
+// background to the recipients with push subscriptions (found in one query).
+func deliverMany(app core.App, recs []*core.Record, actor *core.Record) {
+	h := hubOf(app)
+	users := make([]any, 0, len(recs))
+	for _, rec := range recs {
+		user := rec.GetString("user")
+		users = append(users, user)
+		if h == nil || !h.online(user) {
+			continue
+		}
 		count, _ := UnreadCount(app, user)
 		h.send([]string{user}, TopicNotifications, map[string]any{
 			"action": "create", "notification": ToJSON(rec, actor), "unreadCount": count,
 		})
 	}
-	payload := PushPayload{
-		Title: "CineCircle", Body: rec.GetString("message"), Tag: rec.Id, Type: rec.GetString("type"),
-		EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"),
-		URL: TargetURL(rec.GetString("type"), rec.GetString("entityType"), rec.GetString("entityId")),
+	var subscribed []string
+	if err := app.DB().Select("user").Distinct(true).From("push_subscriptions").Where(dbx.In("user", users...)).Column(&subscribed); err != nil {
+		app.Logger().Warn("push: finding subscribers", "error", err.Error())
+		return
 	}
-	background.Add(1)
-	go func() {
-		defer background.Done()
-		if _, err := pushTo(context.Background(), app, user, payload); err != nil {
-			app.Logger().Warn("push: delivery failed", "error", err.Error())
+	wants := map[string]bool{}
+	for _, u := range subscribed {
+		wants[u] = true
+	}
+	for _, rec := range recs {
+		user := rec.GetString("user")
+		if !wants[user] {
+			continue
 		}
-	}()
+		payload := PushPayload{
+			Title: "CineCircle", Body: rec.GetString("message"), Tag: rec.Id, Type: rec.GetString("type"),
+			EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"),
+			URL: TargetURL(rec.GetString("type"), rec.GetString("entityType"), rec.GetString("entityId")),
+		}
+		background.Add(1)
+		go func() {
+			defer background.Done()
+			if _, err := pushTo(context.Background(), app, user, payload); err != nil {
+				app.Logger().Warn("push: delivery failed", "error", err.Error())
+			}
+		}()
+	}
 }
 
 // message words a notification: 'Ana liked your review', 'Ana and 1 other liked your
