@@ -25,9 +25,11 @@ const (
 // sorts the few hundred keys of the last hours instead of every key its members ever
 // posted (which made page 1 scale with the members' history and page 50 twelve times
 // slower). A window that holds too few posts is followed by an older one, each
-// feedWindowGrowth times longer, until the page is full or the history ends.
+// feedWindowGrowth times longer, until the page is full or the history ends; an empty
+// window first jumps to the followed members' newest older post, so a quiet week costs
+// one query, not a window per doubling.
 const (
-	feedFirstWindow  = 2 * time.Hour
+	feedFirstWindow  = 6 * time.Hour
 	feedWindowGrowth = 4
 	feedMaxWindows   = 8 // then one last window reaches back to the first post
 	dbTime           = "2006-01-02 15:04:05.000Z"
@@ -51,9 +53,16 @@ type feedKey struct {
 	ID      string `db:"id"`
 }
 
-// windows yields the feed's windows older than (hi, hiID), newest first, until fn says
-// stop. The first window starts at now when hi is empty.
-func windows(hi, hiID string, fn func(lo, hi, hiID string) (stop bool, err error)) error {
+// newestBefore finds the newest post of the viewer's feed older than lo: one index seek
+// per followed member (SQLite's max optimization needs the member fixed), or "" if none.
+const newestBefore = `SELECT COALESCE(MAX((SELECT MAX(a.created) FROM activities a INDEXED BY idx_activities_feed
+	WHERE a.user = fl.following AND a.created < {:lo})), '') FROM
+	(SELECT following FROM follows WHERE follower = {:viewer} UNION ALL SELECT {:viewer} AS following) fl`
+
+// windows yields viewerID's feed windows older than (hi, hiID), newest first, until fn
+// says stop (fn reports how many keys the window held). The first window ends at now
+// when hi is empty.
+func windows(app core.App, viewerID, hi, hiID string, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
 	top := time.Now().UTC()
 	if hi == "" {
 		hi = "9999-12-31 23:59:59.999Z"
@@ -66,12 +75,23 @@ func windows(hi, hiID string, fn func(lo, hi, hiID string) (stop bool, err error
 		if i == feedMaxWindows {
 			lo = ""
 		}
-		stop, err := fn(lo, hi, hiID)
+		got, stop, err := fn(lo, hi, hiID)
 		if err != nil || stop || lo == "" {
 			return err
 		}
 		// The next window holds what is strictly older than this one's lo.
 		hi, hiID, top, span = lo, "", top.Add(-span), span*feedWindowGrowth
+		if got == 0 {
+			var newest string
+			if err := app.DB().NewQuery(newestBefore).Bind(dbx.Params{"viewer": viewerID, "lo": lo}).Row(&newest); err != nil {
+				return err
+			}
+			t, err := time.Parse(dbTime, newest)
+			if err != nil {
+				return nil // nothing older: the feed ends here
+			}
+			top, span = t.Add(time.Millisecond), feedFirstWindow*time.Duration(1+i)
+		}
 	}
 }
 
@@ -124,11 +144,11 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 		hi, hiID = k.Created, k.ID
 	}
 	records := []*core.Record{}
-	err := windows(hi, hiID, func(lo, hi, hiID string) (bool, error) {
+	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
 		var got []*core.Record
 		err := feedQuery(app, viewerID, lo, hi, hiID, c.Limit-len(records)).All(&got)
 		records = append(records, got...)
-		return len(records) >= c.Limit, err
+		return len(got), len(records) >= c.Limit, err
 	})
 	return records, err
 }
@@ -138,17 +158,17 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 	var last feedKey
 	seen := 0
-	err := windows("", "", func(lo, hi, hiID string) (bool, error) {
+	err := windows(app, viewerID, "", "", func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
 			" ORDER BY f.created DESC, f.id DESC LIMIT {:limit}").
 			Bind(windowParams(viewerID, lo, hi, hiID, n-seen)).All(&keys)
 		if err != nil || len(keys) == 0 {
-			return false, err
+			return 0, false, err
 		}
 		seen += len(keys)
 		last = keys[len(keys)-1]
-		return seen >= n, nil
+		return len(keys), seen >= n, nil
 	})
 	return last, err == nil && seen >= n, err
 }
