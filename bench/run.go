@@ -24,6 +24,20 @@ type RunOptions struct {
 	RealtimeClients int    // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
+	Phases          string // comma-separated: load, stock, bare, realtime (default all)
+}
+
+// runs reports whether phase is among o.Phases (all when empty).
+func (o RunOptions) runs(phase string) bool {
+	if o.Phases == "" {
+		return true
+	}
+	for _, p := range strings.Split(o.Phases, ",") {
+		if strings.TrimSpace(p) == phase {
+			return true
+		}
+	}
+	return false
 }
 
 // Results is everything one run measured; `bench report` renders it.
@@ -128,24 +142,32 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		return nil, err
 	}
 	res.ViewerFollows = f.viewerFollows
-	res.CursorCheck = f.checkCursor()
-	say("cursor paging: %s", res.CursorCheck)
+	if o.runs("load") || o.runs("bare") {
+		res.CursorCheck = f.checkCursor()
+		say("cursor paging: %s", res.CursorCheck)
+	}
 	progress := func(s Stat) {
 		say("  %-60s c=%-2d n=%-5d p50 %7s p95 %7s p99 %7s ms  %8.1f req/s  err %d %s", s.Name, s.Conc, s.N, ms(s.P50), ms(s.P95), ms(s.P99), s.RPS, s.Errors+s.Timeouts, s.FirstErr)
 	}
-	res.Load = f.loadWorkloads(o.Requests, progress)
-	say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")
-	res.Stock = f.stockWorkloads(srv.base, map[int]int{1: o.StockPages, 50: o.StockPages})
-	for _, s := range res.Stock {
-		progress(s)
+	if o.runs("load") {
+		res.Load = f.loadWorkloads(o.Requests, progress)
+	}
+	if o.runs("stock") && o.StockPages > 0 {
+		say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")
+		res.Stock = f.stockWorkloads(srv.base, map[int]int{1: o.StockPages, 50: o.StockPages})
+		for _, s := range res.Stock {
+			progress(s)
+		}
 	}
 	srv.stop()
-	say("bare SQL in process")
-	res.Bare = f.bareWorkloads(app, o.Requests, f.cursor50)
-	for _, s := range res.Bare {
-		progress(s)
+	if o.runs("bare") {
+		say("bare SQL in process")
+		res.Bare = f.bareWorkloads(app, o.Requests, f.cursor50)
+		for _, s := range res.Bare {
+			progress(s)
+		}
 	}
-	if o.RealtimeClients > 0 {
+	if o.RealtimeClients > 0 && o.runs("realtime") {
 		res.RealtimeLoad = loadavg()
 		say("realtime: %d clients (load average %s)", o.RealtimeClients, res.RealtimeLoad)
 		rt, err := runRealtime(app, f, o, dir, out)
