@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"cinecircle/hooks/auth"
@@ -66,7 +67,13 @@ func Send(app core.App, n Notice) (*core.Record, error) {
 
 // sendChunk is how many notifications SendAll writes per statement and transaction: few
 // enough that a member's own write never waits long behind a fan-out for the writer lock.
-const sendChunk = 100
+const sendChunk = 20
+
+// fanout serializes SendAll calls: one fan-out writes at a time, and it pauses after each
+// chunk as long as the chunk took, so it never holds SQLite's single writer more than half
+// the time and members' own writes (a like, a log) get the writer between chunks instead of
+// queueing behind every follower of every recent post.
+var fanout sync.Mutex
 
 // notificationColumns are what SendAll inserts, in order.
 var notificationColumns = []string{"id", "user", "actor", "actors", "type", "message", "entityType", "entityId",
@@ -77,6 +84,8 @@ var notificationColumns = []string{"id", "user", "actor", "actors", "type", "mes
 // then tells the recipients' open apps. A fan-out to 500 followers is a few milliseconds
 // of writing instead of half a second.
 func SendAll(app core.App, actorID string, notices []Notice) error {
+	fanout.Lock()
+	defer fanout.Unlock()
 	actor, _ := app.FindRecordById("users", actorID)
 	col, err := app.FindCachedCollectionByNameOrId("notifications")
 	if err != nil {
@@ -84,8 +93,13 @@ func SendAll(app core.App, actorID string, notices []Notice) error {
 	}
 	name := auth.DisplayName(actor)
 	actors, _ := json.Marshal([]string{actorID})
+	var pause time.Duration
 	for start := 0; start < len(notices); start += sendChunk {
-		now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
+		if start > 0 {
+			time.Sleep(pause)
+		}
+		began := time.Now()
+		now := began.UTC().Format("2006-01-02 15:04:05.000Z")
 		var recs []*core.Record
 		var rows []string
 		params := dbx.Params{}
@@ -113,6 +127,7 @@ func SendAll(app core.App, actorID string, notices []Notice) error {
 		if _, err := app.NonconcurrentDB().NewQuery(q).Bind(params).Execute(); err != nil {
 			return err
 		}
+		pause = time.Since(began)
 		deliverMany(app, recs, actor)
 	}
 	return nil
