@@ -1,32 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, StrictMode, Suspense, useState } from 'react'
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { AppErrorBoundary } from './components/ErrorFallback'
+import { Toaster } from './components/ui/Toaster'
 import { ThemeSync } from './components/ThemeSync'
-import { useToasts } from './hooks/useToast'
 import { queryClient, startStaleQueryPurge } from './lib/queryClient'
 import { router } from './router'
 import './index.css'
 
 startStaleQueryPurge(queryClient)
-
-const Toaster = lazy(() => import('./components/ui/Toaster').then((m) => ({ default: m.Toaster })))
-
-/**
- * ToasterOnDemand loads the toaster with the first toast (the toast store keeps it until the
- * toaster mounts), so its code stays out of the first page load (JavaScript budget).
- */
-function ToasterOnDemand() {
-  const toasts = useToasts()
-  const [needed, setNeeded] = useState(false)
-  if (!needed && toasts.length > 0) setNeeded(true)
-  return needed ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null
-}
 
 const SW_UPDATE_CHECK_MS = 5 * 60 * 1000
 
@@ -81,7 +64,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <ThemeSync />
         <RouterProvider router={router} />
-        <ToasterOnDemand />
+        <Toaster />
       </QueryClientProvider>
     </AppErrorBoundary>
   </StrictMode>,
