@@ -61,7 +61,8 @@ func freePort() (int, error) {
 }
 
 // startServer runs `bin serve` on dir and waits for its first served request. The child
-// gets a clean environment: no TMDB or GIF keys, so nothing leaves the machine.
+// gets a clean environment: no TMDB or GIF keys, so nothing leaves the machine (only the Go
+// runtime's GOMAXPROCS, GOGC and GOMEMLIMIT pass through).
 func startServer(bin, dir string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
@@ -73,7 +74,12 @@ func startServer(bin, dir string) (*server, error) {
 	}
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	cmd := exec.Command(bin, "serve", "--http", addr, "--dir", dir, "--dev=false")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "GOMAXPROCS=" + os.Getenv("GOMAXPROCS")}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT"} { // Go runtime settings pass through
+		if v := os.Getenv(k); v != "" {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+	}
 	cmd.Stdout, cmd.Stderr = logf, logf
 	s := &server{cmd: cmd, base: "http://" + addr, log: logf}
 	start := time.Now()
