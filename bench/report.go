@@ -174,7 +174,7 @@ func Report(r, base *Results, ui *UIResults) string {
 
 	if len(base.Load) > 0 {
 		w("\n## Before and after\n")
-		w("Before: the same runner on the code before this issue's fixes (`bench/baseline.json`, %s, load average `%s`).\n", base.Date.Format(time.RFC3339), base.LoadAtStart)
+		w("Before: the same runner on the code before this issue's fixes (`bench/baseline.json`, %s, load average `%s`). The two runs saw different machine loads: the bare plain OFFSET query, whose code did not change, is the control row for how much of a difference is load.\n", base.Date.Format(time.RFC3339), base.LoadAtStart)
 		w("| workload | conc | p50 before → after (ms) | p99 before → after (ms) | req/s before → after |")
 		w("|---|---|---|---|---|")
 		for _, a := range r.Load {
