@@ -15,7 +15,7 @@ FUZZTIME       ?= 30s
 FUZZ_TARGETS   ?= ^Fuzz
 FUZZTIME_SHORT ?= 10s
 
-.PHONY: run test build ui deps test-go test-ui test-e2e fuzz chromium clean soak
+.PHONY: run test build ui deps test-go test-ui test-e2e fuzz chromium clean soak bench
 
 ## run: install, build the UI and the binary, seed a demo community once, serve on :8090
 run: build
@@ -80,6 +80,19 @@ chromium:
 	else \
 	  echo "Chromium is missing. Install it with: sudo apt-get install -y chromium"; exit 1; \
 	fi
+
+## bench: the performance suite (bench/README in README.md): seeds BENCH_DIR once, runs the
+## load runner with realtime, the UI budgets and Lighthouse, and writes bench/RESULTS.md
+BENCH_DIR   ?= bench/out/seed
+BENCH_FLAGS ?=
+bench: build chromium
+	@if [ ! -f $(BENCH_DIR)/.seeded ]; then \
+	  rm -rf $(BENCH_DIR) && ./$(BIN) bench seed --dir $(BENCH_DIR) --dev=false && touch $(BENCH_DIR)/.seeded; fi
+	./$(BIN) migrate up --dir $(BENCH_DIR) --dev=false
+	./$(BIN) bench run --dir $(BENCH_DIR) --dev=false --json bench/out/run.json $(BENCH_FLAGS)
+	cd bench/lighthouse && npm ci --no-audit --no-fund && node audit.mjs --bin ../../$(BIN) --out ../out/ui.json
+	./$(BIN) bench report --dir $(BENCH_DIR) --dev=false --run bench/out/run.json --ui bench/out/ui.json --out bench/RESULTS.md
+	@echo "make bench: wrote bench/RESULTS.md"
 
 clean:
 	rm -rf $(BIN) ui/node_modules

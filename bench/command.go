@@ -2,6 +2,7 @@ package bench
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
@@ -32,6 +33,37 @@ func Command(app core.App) *cobra.Command {
 	seed.Flags().IntVar(&s.Activities, "activities", s.Activities, "activities (likes ×3, comments ×0.5, notifications ×0.2)")
 	seed.Flags().IntVar(&s.MedianFollows, "median-follows", s.MedianFollows, "median follows per member")
 	seed.Flags().Uint64Var(&s.Seed, "seed", s.Seed, "random seed (the same seed builds the same data)")
-	root.AddCommand(seed)
+	root.AddCommand(seed, runCommand(app), reportCommand())
 	return root
+}
+
+// runCommand is `cinecircle bench run --dir SEEDED_DIR`: the load runner (see Run).
+func runCommand(app core.App) *cobra.Command {
+	o := RunOptions{Requests: 400, Viewers: 32, StockPages: 2, RealtimeClients: 10000, RealtimePosts: 5, Password: Password}
+	jsonOut := "bench/out/run.json"
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Serves a copy of the seeded --dir with this binary on loopback and measures it (writes --json)",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if n, err := app.CountRecords("users"); err != nil || n == 0 {
+				return fmt.Errorf("--dir %s holds no seeded community (run `cinecircle bench seed` first): %v", app.DataDir(), err)
+			}
+			res, err := Run(app, o, cmd.OutOrStdout())
+			if err != nil {
+				return err
+			}
+			return writeJSON(jsonOut, res)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&jsonOut, "json", jsonOut, "where to write the results")
+	fl.StringVar(&o.Bin, "bin", "", "the cinecircle binary to serve (default: this one)")
+	fl.StringVar(&o.Work, "work", "", "where to copy the data dir (default: a temp dir, removed after)")
+	fl.IntVar(&o.Requests, "requests", o.Requests, "serial requests per workload (concurrent workloads send 4x)")
+	fl.IntVar(&o.Viewers, "viewers", o.Viewers, "signed-in members reading feeds")
+	fl.IntVar(&o.StockPages, "stock-pages", o.StockPages, "records API requests per page (0 skips; a timeout ends the page)")
+	fl.IntVar(&o.RealtimeClients, "realtime-clients", o.RealtimeClients, "realtime clients to hold (0 skips)")
+	fl.IntVar(&o.RealtimePosts, "realtime-posts", o.RealtimePosts, "posts whose delivery is timed")
+	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, stock, bare, realtime (default all)")
+	return cmd
 }

@@ -165,30 +165,55 @@ type ParticipantRating struct {
 // rating or review is in it (the author's included); the viewer learns whether they can
 // rate and whom the post waits for. Once revealed, every rating given is listed.
 func decorate(app core.App, viewerID string, records []*core.Record, items []social.Activity) error {
+	// Three queries for the whole page, whatever the number of collaborative posts: their
+	// collaborations, those collaborations' participants, and the participants' members.
+	var postIDs []any
+	for _, r := range records {
+		if t := r.GetString("type"); t == "collaborative_movie" || t == "collaborative_tv" {
+			postIDs = append(postIDs, r.Id)
+		}
+	}
+	if len(postIDs) == 0 {
+		return nil
+	}
+	var collabs []*core.Record
+	if err := app.RecordQuery("collaborations").Where(dbx.In("activity", postIDs...)).All(&collabs); err != nil {
+		return err
+	}
+	byPost := map[string]*core.Record{}
+	collabIDs := make([]any, 0, len(collabs))
+	for _, c := range collabs {
+		byPost[c.GetString("activity")] = c
+		collabIDs = append(collabIDs, c.Id)
+	}
+	var everyone []*core.Record
+	if len(collabIDs) > 0 {
+		err := app.RecordQuery("collaboration_participants").Where(dbx.In("collaboration", collabIDs...)).
+			OrderBy("initiator DESC", "created ASC").All(&everyone)
+		if err != nil {
+			return err
+		}
+	}
+	byCollab := map[string][]*core.Record{}
+	var userIDs []string
+	for _, p := range everyone {
+		byCollab[p.GetString("collaboration")] = append(byCollab[p.GetString("collaboration")], p)
+		userIDs = append(userIDs, p.GetString("user"))
+	}
+	users, err := app.FindRecordsByIds("users", userIDs)
+	if err != nil {
+		return err
+	}
+	byID := map[string]*core.Record{}
+	for _, u := range users {
+		byID[u.Id] = u
+	}
 	for i, r := range records {
-		if t := r.GetString("type"); t != "collaborative_movie" && t != "collaborative_tv" {
-			continue
+		c := byPost[r.Id]
+		if c == nil {
+			continue // not collaborative, or a collaborative post without its collaboration shows as is
 		}
-		c, err := app.FindFirstRecordByData("collaborations", "activity", r.Id)
-		if err != nil {
-			continue // a collaborative post without its collaboration shows as is
-		}
-		list, err := participants(app, c.Id)
-		if err != nil {
-			return err
-		}
-		ids := make([]string, 0, len(list))
-		for _, p := range list {
-			ids = append(ids, p.GetString("user"))
-		}
-		users, err := app.FindRecordsByIds("users", ids)
-		if err != nil {
-			return err
-		}
-		byID := map[string]*core.Record{}
-		for _, u := range users {
-			byID[u.Id] = u
-		}
+		list := byCollab[c.Id]
 		var data map[string]any
 		_ = json.Unmarshal(items[i].Data, &data)
 		if data == nil {

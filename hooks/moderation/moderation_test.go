@@ -133,7 +133,7 @@ func TestReports(t *testing.T) {
 		{"an unknown kind names entityType", "Bea", "POST", "/api/reports", `{"entityType":"movie","entityId":"x","reason":"r"}`, 400, []string{`"entityType"`}, nil},
 		{"a missing reason names reason", "Bea", "POST", "/api/reports", `{"entityType":"user","entityId":"` + cal + `","reason":"  "}`, 400, []string{`"reason"`}, nil},
 		{"an overlong reason names reason", "Bea", "POST", "/api/reports", `{"entityType":"user","entityId":"` + cal + `","reason":"` + strings.Repeat("x", 1001) + `"}`, 400, []string{`"reason"`}, nil},
-		{"a wrongly typed body names a field", "Bea", "POST", "/api/reports", `{"entityType":7}`, 400, []string{`"body"`}, nil},
+		{"a wrongly typed body names a field", "Bea", "POST", "/api/reports", `{"entityType":7}`, 400, []string{`"entityType"`}, nil},
 		{"an unknown id names entityId", "Bea", "POST", "/api/reports", `{"entityType":"comment","entityId":"nope","reason":"r"}`, 404, []string{`"entityId"`}, nil},
 		{"nobody reports themself", "Ana", "POST", "/api/reports", `{"entityType":"activity","entityId":"` + heat + `","reason":"r"}`, 400, []string{`"entityId"`}, nil},
 		{"members cannot list reports", "Bea", "GET", "/api/collections/reports/records", "", 403, nil, nil},

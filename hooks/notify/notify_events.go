@@ -135,16 +135,14 @@ func onPost(app core.App, activity *core.Record) error {
 		skip[id] = true
 	}
 	action := postSummary(activity)
+	notices := make([]Notice, 0, len(followers))
 	for _, f := range followers {
-		if skip[f] {
-			continue
-		}
-		if _, err := Send(app, Notice{UserID: f, ActorID: author, Type: postNoticeType(activity.GetString("type")), EntityType: "activity",
-			EntityID: activity.Id, Action: action}); err != nil {
-			return err
+		if !skip[f] {
+			notices = append(notices, Notice{UserID: f, ActorID: author, Type: postNoticeType(activity.GetString("type")), EntityType: "activity",
+				EntityID: activity.Id, Action: action})
 		}
 	}
-	return nil
+	return SendAll(app, author, notices)
 }
 
 // postNoticeType is the SPEC §3 notification type of a followed member's new post: the

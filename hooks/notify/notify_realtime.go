@@ -55,6 +55,13 @@ func (h *hub) forget(clientID string) {
 	}
 }
 
+// online reports whether the member has a realtime client open.
+func (h *hub) online(userID string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.byUser[userID]) > 0
+}
+
 // send delivers data on topic to every client of the given members that subscribed to it.
 func (h *hub) send(userIDs []string, topic string, data any) {
 	payload, err := json.Marshal(data)

@@ -1,12 +1,16 @@
 package social
 
 import (
+	"database/sql"
+	"errors"
 	"net/http"
 	"strconv"
+	"time"
 
 	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -18,24 +22,93 @@ const (
 	maxPage = 100000
 )
 
-// feedFilter picks one page of the viewer's feed: their own posts and those of the
-// members they follow, newest first, ties broken by id so pages never overlap. The inner
-// select reads only idx_activities_feed (user, created, id) for each followed member and
-// sorts those keys; the outer query then reads just the page's rows by primary key. That
-// sort over all followed members' keys is what deep pages pay for; a precomputed timeline
-// (a later issue) removes it.
+// The feed is read in time windows, newest first. Each window asks idx_activities_feed
+// (user, created, id) for the followed members' keys inside [lo, hi] only, so a page
+// sorts the few hundred keys of the last hours instead of every key its members ever
+// posted (which made page 1 scale with the members' history and page 50 twelve times
+// slower). A window that holds too few posts is followed by an older one, each
+// feedWindowGrowth times longer, until the page is full or the history ends; an empty
+// window first jumps to the followed members' newest older post, so a quiet week costs
+// one query, not a window per doubling.
+const (
+	feedFirstWindow  = 6 * time.Hour
+	feedWindowGrowth = 4
+	feedMaxWindows   = 8 // then one last window reaches back to the first post
+	dbTime           = "2006-01-02 15:04:05.000Z"
+)
+
+// feedWindow selects the feed's keys in one window: created in [lo, hi], and strictly
+// after the cursor (hi, hiID) when hiID is set. The range on created keeps the index
+// search bounded; the id test only settles ties at hi.
 //
 // Moderation leaves out suspended members (no block can stand between follows: blocking
 // ends them) and posts a moderator hid, except for their author. Both lists come from
-// partial indexes of a handful of rows, so the inner select stays index-only.
+// partial indexes of a handful of rows, so the key search stays index-only.
+const feedWindow = `f.user IN (` + feedMembers + `)
+	AND f.created >= {:lo} AND f.created <= {:hi} AND (f.created < {:hi} OR f.id < {:hiID})
+	AND (f.user = {:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))`
+
+// feedMembers selects whose posts the viewer's feed holds: the members they follow who are
+// not suspended, and the viewer.
+const feedMembers = `SELECT following FROM follows WHERE follower = {:viewer} AND following NOT IN (` +
+	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer}`
+
+// feedFilter picks up to {:limit} activities of one window, newest first, ties broken
+// by id so pages never overlap; the outer query reads just those rows by primary key.
 const feedFilter = `[[activities.id]] IN (
-	SELECT f.id FROM activities f
-	WHERE f.user IN (
-		SELECT following FROM follows WHERE follower = {:viewer} AND following NOT IN (` + moderation.SuspendedSQL + `)
-		UNION ALL SELECT {:viewer})
-	  AND (f.user = {:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))
-	ORDER BY f.created DESC, f.id DESC
-	LIMIT {:limit} OFFSET {:offset})`
+	SELECT f.id FROM activities f INDEXED BY idx_activities_feed WHERE ` + feedWindow + `
+	ORDER BY f.created DESC, f.id DESC LIMIT {:limit})`
+
+// feedKey is a feed position: an activity's created time and id.
+type feedKey struct {
+	Created string `db:"created"`
+	ID      string `db:"id"`
+}
+
+// newestBefore finds the newest post of the viewer's feed older than lo: one index seek
+// per followed member (SQLite's max optimization needs the member fixed), or "" if none.
+const newestBefore = `SELECT COALESCE(MAX((SELECT MAX(a.created) FROM activities a INDEXED BY idx_activities_feed
+	WHERE a.user = fl.following AND a.created < {:lo})), '') FROM
+	(` + feedMembers + `) fl`
+
+// windows yields viewerID's feed windows older than (hi, hiID), newest first, until fn
+// says stop (fn reports how many keys the window held). The first window ends at now
+// when hi is empty.
+func windows(app core.App, viewerID, hi, hiID string, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
+	top := time.Now().UTC()
+	if hi == "" {
+		hi = "9999-12-31 23:59:59.999Z"
+	} else if t, err := time.Parse(dbTime, hi); err == nil {
+		top = t
+	}
+	span := feedFirstWindow
+	for i := 0; ; i++ {
+		lo := top.Add(-span).Format(dbTime)
+		if i == feedMaxWindows {
+			lo = ""
+		}
+		got, stop, err := fn(lo, hi, hiID)
+		if err != nil || stop || lo == "" {
+			return err
+		}
+		// The next window holds what is strictly older than this one's lo.
+		hi, hiID, top, span = lo, "", top.Add(-span), span*feedWindowGrowth
+		if got == 0 {
+			var newest string
+			if err := app.DB().NewQuery(newestBefore).Bind(dbx.Params{"viewer": viewerID, "lo": lo}).Row(&newest); err != nil {
+				return err
+			}
+			t, err := time.Parse(dbTime, newest)
+			if err != nil {
+				return nil // nothing older: the feed ends here
+			}
+			top, span = t.Add(time.Millisecond), feedFirstWindow*time.Duration(1+i)
+		}
+	}
+}
+
+// ErrBadCursor is returned for a `before` that names no activity.
+var ErrBadCursor = errors.New("the cursor names no activity")
 
 // Paging reads ?limit and ?page: limit defaults to 20 and is capped at 50 (zero, negative
 // or junk mean the default); page starts at 1.
@@ -52,21 +125,85 @@ func Paging(e *core.RequestEvent) (limit, page int) {
 	return min(limit, MaxPageSize), min(page, maxPage)
 }
 
+// FeedCursor says which page of a feed to read: Limit activities, either the ones right
+// after the activity Before (keyset paging: ?before=ID, the last id of the page before)
+// or page Page (from 1).
+type FeedCursor struct {
+	Limit, Page int
+	Before      string
+}
+
+// FeedRecords returns the activity records of one page of viewerID's feed. A numbered
+// page first finds the key that ends the page before it (keys only, from the index), then
+// reads like a cursor page, so page 50 costs about what page 1 does plus a thousand keys.
+func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, error) {
+	var hi, hiID string
+	switch {
+	case c.Before != "":
+		var k feedKey
+		err := app.DB().Select("created", "id").From(ActivitiesCollection).Where(dbx.HashExp{"id": c.Before}).One(&k)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrBadCursor
+		} else if err != nil {
+			return nil, err
+		}
+		hi, hiID = k.Created, k.ID
+	case c.Page > 1:
+		k, ok, err := feedKeyAt(app, viewerID, (c.Page-1)*c.Limit)
+		if err != nil || !ok {
+			return []*core.Record{}, err
+		}
+		hi, hiID = k.Created, k.ID
+	}
+	records := []*core.Record{}
+	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
+		var got []*core.Record
+		err := feedQuery(app, viewerID, lo, hi, hiID, c.Limit-len(records)).All(&got)
+		records = append(records, got...)
+		return len(got), len(records) >= c.Limit, err
+	})
+	return records, err
+}
+
+// feedKeyAt returns the n-th key (from 1) of viewerID's feed, newest first; ok is false
+// when the feed is shorter.
+func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
+	var last feedKey
+	seen := 0
+	err := windows(app, viewerID, "", "", func(lo, hi, hiID string) (int, bool, error) {
+		var keys []feedKey
+		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
+			" ORDER BY f.created DESC, f.id DESC LIMIT {:limit}").
+			Bind(windowParams(viewerID, lo, hi, hiID, n-seen)).All(&keys)
+		if err != nil || len(keys) == 0 {
+			return 0, false, err
+		}
+		seen += len(keys)
+		last = keys[len(keys)-1]
+		return len(keys), seen >= n, nil
+	})
+	return last, err == nil && seen >= n, err
+}
+
+func windowParams(viewerID, lo, hi, hiID string, limit int) dbx.Params {
+	return dbx.Params{"viewer": viewerID, "lo": lo, "hi": hi, "hiID": hiID, "limit": limit}
+}
+
 // FeedPage returns page (from 1) of viewerID's feed, limit activities a page, shaped for
 // the viewer. It costs three queries whatever the page size: the page, the authors, the
 // viewer's likes.
 func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error) {
-	var records []*core.Record
-	if err := feedQuery(app, viewerID, limit, page).All(&records); err != nil {
+	records, err := FeedRecords(app, viewerID, FeedCursor{Limit: limit, Page: page})
+	if err != nil {
 		return nil, err
 	}
 	return LoadActivities(app, viewerID, records)
 }
 
-// feedQuery is the one query of a feed page (the plan test explains it).
-func feedQuery(app core.App, viewerID string, limit, page int) *dbx.SelectQuery {
+// feedQuery reads up to limit activities of one feed window (the plan test explains it).
+func feedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
 	return app.RecordQuery(ActivitiesCollection).
-		AndWhere(dbx.NewExp(feedFilter, dbx.Params{"viewer": viewerID, "limit": limit, "offset": (page - 1) * limit})).
+		AndWhere(dbx.NewExp(feedFilter, windowParams(viewerID, lo, hi, hiID, limit))).
 		OrderBy("activities.created DESC", "activities.id DESC")
 }
 
@@ -92,10 +229,20 @@ func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) 
 		Limit(int64(limit)).Offset(int64((page - 1) * limit))
 }
 
-// feedHandler answers GET /api/feed?limit=20&page=N.
+// feedHandler answers GET /api/feed?limit=20&page=N, or ?limit=20&before=ID for the
+// page after the activity ID (keyset paging: the same cost at any depth).
 func feedHandler(e *core.RequestEvent) error {
 	limit, page := Paging(e)
-	out, err := FeedPage(e.App, e.Auth.Id, limit, page)
+	records, err := FeedRecords(e.App, e.Auth.Id, FeedCursor{Limit: limit, Page: page, Before: e.Request.URL.Query().Get("before")})
+	if errors.Is(err, ErrBadCursor) {
+		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
+			"before": validation.NewError("validation_bad_cursor", "before must be the id of an activity."),
+		})
+	}
+	if err != nil {
+		return err
+	}
+	out, err := LoadActivities(e.App, e.Auth.Id, records)
 	if err != nil {
 		return err
 	}

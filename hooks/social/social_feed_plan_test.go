@@ -60,7 +60,7 @@ func TestFeedPlan(t *testing.T) {
 		}
 	}
 	check := func(stage string) {
-		plan := explain(t, app, social.FeedQuery(app, viewer.Id, 20, 50))
+		plan := explain(t, app, social.FeedQuery(app, viewer.Id, "2026-01-01 00:00:00.000Z", "2026-01-02 00:00:00.000Z", "x", 20))
 		joined := strings.Join(plan, "\n")
 		for _, line := range plan {
 			if fullScan.MatchString(line) && !strings.Contains(line, moderatedScan) {
@@ -68,7 +68,7 @@ func TestFeedPlan(t *testing.T) {
 			}
 		}
 		for _, want := range []string{
-			"SEARCH f USING COVERING INDEX idx_activities_feed (user=?)",
+			"SEARCH f USING COVERING INDEX idx_activities_feed (user=? AND created>? AND created<?)",
 			"SEARCH activities USING INDEX sqlite_autoindex_activities_1 (id=?)",
 		} {
 			if !strings.Contains(joined, want) {
@@ -80,6 +80,14 @@ func TestFeedPlan(t *testing.T) {
 			t.Fatalf("%s: a member's posts should be read in index order:\n%s", stage, p)
 		}
 	}
+	var redundant int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'idx_activities_user_created'").Row(&redundant); err != nil || redundant != 0 {
+		t.Fatalf("idx_activities_user_created (a prefix of idx_activities_feed) should be dropped: %d %v", redundant, err)
+	}
+	count := app.DB().Select("COUNT(*)").From("activities").Where(dbx.HashExp{"user": viewer.Id}).AndWhere(dbx.NewExp("created >= '2026-01-01'"))
+	if p := strings.Join(explain(t, app, count), "\n"); !strings.Contains(p, "idx_activities_feed (user=? AND created>?)") {
+		t.Fatalf("a member's posts since a date should be counted on the feed index:\n%s", p)
+	}
 	check("without statistics")
 	if _, err := app.NonconcurrentDB().NewQuery("ANALYZE").Execute(); err != nil {
 		t.Fatal(err)
@@ -87,5 +95,66 @@ func TestFeedPlan(t *testing.T) {
 	check("after ANALYZE")
 	if got, err := social.FeedPage(app, viewer.Id, 20, 2); err != nil || len(got) != 20 {
 		t.Fatalf("page 2 has %d activities (%v), want 20", len(got), err)
+	}
+}
+
+// TestFeedWindows checks the windowed reads against the plain order: posts spread from
+// minutes to two years back (so pages cross every window size, the last one unbounded),
+// with ties, read by cursor and by page number, give the same sequence as sorting them all.
+func TestFeedWindows(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	viewer := testutil.CreateUser(t, app, "Ana")
+	now := time.Now().UTC().Truncate(time.Second)
+	var want []string
+	for i := range 3 {
+		u := testutil.CreateUser(t, app, fmt.Sprintf("Poster%c", 'a'+i))
+		if err := social.Follow(app, viewer.Id, u.Id); err != nil {
+			t.Fatal(err)
+		}
+		for j := range 40 {
+			ago := time.Duration(j*j*11) * time.Hour // up to ~2 years
+			id := fmt.Sprintf("win%d%011d", i, j)
+			testutil.CreateActivity(t, app, id, u.Id, "movie_watched", now.Add(-ago), map[string]any{"movieId": 1})
+		}
+	}
+	stranger := testutil.CreateUser(t, app, "Zed")
+	testutil.CreateActivity(t, app, "zedpost00000001", stranger.Id, "movie_watched", now, map[string]any{"movieId": 1})
+	// Newest first; the three posters post at the same times, so every time is a tie of three.
+	for j := range 40 {
+		for i := 2; i >= 0; i-- {
+			want = append(want, fmt.Sprintf("win%d%011d", i, j))
+		}
+	}
+	var byCursor []string
+	before := ""
+	for range 100 {
+		recs, err := social.FeedRecords(app, viewer.Id, social.FeedCursor{Limit: 7, Before: before})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) == 0 {
+			break
+		}
+		for _, r := range recs {
+			byCursor = append(byCursor, r.Id)
+		}
+		before = recs[len(recs)-1].Id
+	}
+	if strings.Join(byCursor, ",") != strings.Join(want, ",") {
+		t.Fatalf("by cursor:\n%v\nwant\n%v", byCursor, want)
+	}
+	for page := 1; page <= 18; page++ {
+		recs, err := social.FeedRecords(app, viewer.Id, social.FeedCursor{Limit: 7, Page: page})
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := min(len(want), page*7)
+		var got []string
+		for _, r := range recs {
+			got = append(got, r.Id)
+		}
+		if lo := min(len(want), (page-1)*7); strings.Join(got, ",") != strings.Join(want[lo:end], ",") {
+			t.Fatalf("page %d: %v, want %v", page, got, want[lo:end])
+		}
 	}
 }

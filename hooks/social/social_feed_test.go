@@ -128,6 +128,10 @@ func TestFeed(t *testing.T) {
 		{"a zero limit means 20", "/api/feed?limit=0", 30, anaFeed, 20},
 		{"a junk limit means 20 and a junk page means 1", "/api/feed?limit=abc&page=-4", 30, anaFeed, 20},
 		{"page 2 continues where page 1 ended", "/api/feed?limit=20&page=2", 30, []string{"beaold000000015"}, 15},
+		{"before= starts right after the named post", "/api/feed?limit=2&before=" + beaPost, 0, anaFeed[2:4], 2},
+		{"before= settles a tie by id", "/api/feed?limit=20&before=" + beaTieB, 0, []string{beaTieA}, 1},
+		{"before= reaches back past a quiet day", "/api/feed?limit=20&before=" + beaTieA, 30, []string{"beaold000000000", "beaold000000001"}, 20},
+		{"before= the last post is an empty page", "/api/feed?before=" + beaTieA, 0, nil, 0},
 	}
 	for _, c := range cases {
 		h := map[string]string{}
@@ -142,6 +146,11 @@ func TestFeed(t *testing.T) {
 		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
 	}).Test(t)
 	h := map[string]string{}
+	(&tests.ApiScenario{
+		Name: "a before= that names no post is a 400 naming the field", Method: http.MethodGet, URL: "/api/feed?before=nosuchpost0000", Headers: h,
+		TestAppFactory: feedWorld(h, "Ana", 0), ExpectedStatus: 400, ExpectedContent: []string{`"before"`, `"validation_bad_cursor"`},
+	}).Test(t)
+	h = map[string]string{}
 	(&tests.ApiScenario{
 		Name: "a member with nothing to read gets an empty array", Method: http.MethodGet, URL: "/api/feed", Headers: h,
 		TestAppFactory: testutil.SignedIn(h, "Zoe", nil), ExpectedStatus: 200, ExpectedContent: []string{`[]`},

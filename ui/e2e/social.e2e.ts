@@ -73,8 +73,12 @@ describe('social', () => {
     await visible(post.getByRole('link', { name: 'The Matrix' }))
     await visible(post.getByText('8.4/10.0'))
     await visible(post.getByText('Red pill, every time.'))
-    // Not the owner: no post menu.
-    expect(await post.getByRole('button', { name: 'Post options' }).count()).toBe(0)
+    // Not the owner: the post menu offers Report and Block, never Edit or Delete.
+    await post.getByRole('button', { name: 'Post options' }).click()
+    await visible(pageB.getByRole('menuitem', { name: 'Report Post' }))
+    await visible(pageB.getByRole('menuitem', { name: 'Block Ava Author' }))
+    expect(await pageB.getByRole('menuitem', { name: /Edit Post|Delete Post/ }).count()).toBe(0)
+    await pageB.keyboard.press('Escape')
 
     const like = post.getByRole('button', { name: /^Like,/ })
     expect(await like.getAttribute('aria-pressed')).toBe('false')

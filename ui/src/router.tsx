@@ -3,11 +3,9 @@ import { createBrowserRouter } from 'react-router'
 import { RouteErrorFallback } from './components/ErrorFallback'
 import { PageSpinner } from './components/ui/Spinner'
 import Index from './routes/Index'
-import Login from './routes/Login'
-import NotFound from './routes/NotFound'
 import { RequireAuth, RootLayout } from './routes/RootLayout'
 
-/** lazyPage loads a secondary page on first visit, with a spinner meanwhile (SPEC §2). */
+/** lazyPage loads a page on first visit (only the landing's code loads up front), with a spinner meanwhile (SPEC §2). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load)
   return (
@@ -24,7 +22,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorFallback />,
     children: [
       { index: true, element: <Index /> },
-      { path: 'login', element: <Login /> },
+      { path: 'login', element: lazyPage(() => import('./routes/Login')) },
       { path: 'reset-password/:token', element: lazyPage(() => import('./routes/ResetPassword')) },
       { path: 'about', element: lazyPage(() => import('./routes/About')) },
       {
@@ -43,7 +41,7 @@ export const router = createBrowserRouter([
           { path: 'settings/blocked', element: lazyPage(() => import('./routes/BlockedMembers')) },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: lazyPage(() => import('./routes/NotFound')) },
     ],
   },
 ])

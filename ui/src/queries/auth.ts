@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest, getQueryFn } from '../lib/api'
-import { pb } from '../lib/pb'
 import type { DisplayPreference, OwnUser } from '../lib/users'
+
+// The PocketBase SDK serves only OAuth2 here: it loads with the sign-in page, not with
+// every first page (first-load JavaScript budget).
+const loadPb = () => import('../lib/pb').then((m) => m.pb)
 
 /** authKeys: generic → specific. Joined by the default fetcher: ['/api/auth', 'user'] → /api/auth/user. */
 export const authKeys = {
@@ -31,7 +34,7 @@ export function useCurrentUser() {
 export const authMethodsQuery = () =>
   queryOptions({
     queryKey: authKeys.methods(),
-    queryFn: () => pb.collection('users').listAuthMethods(),
+    queryFn: async () => (await loadPb()).collection('users').listAuthMethods(),
     staleTime: 5 * 60 * 1000,
     retry: false,
   })
@@ -97,6 +100,7 @@ export function useOAuthLogin() {
   const startSession = useStartSession()
   return useMutation({
     mutationFn: async (provider: string) => {
+      const pb = await loadPb()
       try {
         const auth = await pb.collection('users').authWithOAuth2({ provider })
         const res = await fetch('/api/auth/session', {

@@ -1,9 +1,14 @@
-import { Landing } from '../components/landing/Landing'
+import { lazy, Suspense } from 'react'
+import { PageSpinner } from '../components/ui/Spinner'
 import { useCurrentUser } from '../queries/auth'
-import Home from './Home'
+
+// Each side loads on demand, so a visitor never downloads the feed and a member never the
+// landing (first-load JavaScript budgets, issue: performance).
+const Landing = lazy(() => import('../components/landing/Landing').then((m) => ({ default: m.Landing })))
+const Home = lazy(() => import('./Home'))
 
 /** Index (/): the home feed for members, the landing page for visitors (SPEC §2). */
 export default function Index() {
   const { data: user } = useCurrentUser()
-  return user ? <Home user={user} /> : <Landing />
+  return <Suspense fallback={<PageSpinner />}>{user ? <Home user={user} /> : <Landing />}</Suspense>
 }

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react'
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { AppShell } from '../components/layout/AppShell'
 import { OfflineBanner } from '../components/pwa/OfflineBanner'
 import { FullScreenSpinner } from '../components/ui/Spinner'
 import { loginPath } from '../lib/navigation'
 import { useCurrentUser } from '../queries/auth'
+
+// The member's shell loads on demand: visitors (landing, sign-in) never download it.
+const AppShell = lazy(() => import('../components/layout/AppShell').then((m) => ({ default: m.AppShell })))
 
 /**
  * RootLayout: learns who is here (full-screen spinner meanwhile), then frames the page:
@@ -17,7 +20,13 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <OfflineBanner />
-      {user ? <AppShell user={user} /> : <Outlet />}
+      {user ? (
+        <Suspense fallback={<FullScreenSpinner />}>
+          <AppShell user={user} />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { LANDING_SECTION_COUNT } from '../../lib/landing'
-import { rememberInviteRef, safeSessionStorage } from '../../lib/share'
+import { rememberInviteRef, safeSessionStorage } from '../../lib/invite'
 import { Wordmark } from '../layout/Logo'
 import {
   ArrowRightIcon,

@@ -1,0 +1,263 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// RunOptions sizes a benchmark run.
+type RunOptions struct {
+	Bin             string // the cinecircle binary to serve (default: this executable)
+	Work            string // where the data dir copy goes (default: a temp dir, removed after)
+	Requests        int    // serial requests per workload; concurrent workloads send 4×
+	Viewers         int    // signed-in members who read feeds
+	StockPages      int    // records API requests per page (a timeout stops the page)
+	RealtimeClients int    // 0 skips the realtime test
+	RealtimePosts   int
+	Password        string
+	Phases          string // comma-separated: load, stock, bare, realtime (default all)
+}
+
+// runs reports whether phase is among o.Phases (all when empty).
+func (o RunOptions) runs(phase string) bool {
+	if o.Phases == "" {
+		return true
+	}
+	for _, p := range strings.Split(o.Phases, ",") {
+		if strings.TrimSpace(p) == phase {
+			return true
+		}
+	}
+	return false
+}
+
+// Results is everything one run measured; `bench report` renders it.
+type Results struct {
+	Date          time.Time     `json:"date"`
+	Machine       string        `json:"machine"`
+	LoadAtStart   string        `json:"loadAtStart"`
+	Users         int           `json:"users"`
+	Activities    int           `json:"activities"`
+	ViewerFollows string        `json:"viewerFollows"`
+	Startup       time.Duration `json:"startup"`
+	CursorCheck   string        `json:"cursorCheck"`
+	Load          []Stat        `json:"load"`
+	Stock         []Stat        `json:"stock"`
+	Bare          []Stat        `json:"bare"`
+	Realtime      *Realtime     `json:"realtime,omitzero"`
+	RealtimeLoad  string        `json:"realtimeLoadAtStart,omitzero"`
+	Options       RunOptions    `json:"options"`
+}
+
+// loadavg reads /proc/loadavg (the CPU is shared: every figure depends on it).
+func loadavg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	return strings.TrimSpace(string(b))
+}
+
+// machine describes the CPU, cores, memory and kernel.
+func machine() string {
+	model := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), ":"))
+				break
+			}
+		}
+	}
+	mem := ""
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		if l, _, ok := strings.Cut(string(b), "\n"); ok {
+			mem = strings.Join(strings.Fields(l)[1:], " ")
+		}
+	}
+	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
+	return fmt.Sprintf("%s, %d cores, MemTotal %s, Linux %s, %s", model, runtime.NumCPU(), mem, strings.TrimSpace(string(kernel)), runtime.Version())
+}
+
+// Run measures the server against a copy of the seeded data dir that app has open (app is
+// only read: members, the catalog, and the in-process SQL timings).
+func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
+	res := &Results{Date: time.Now().UTC(), Machine: machine(), LoadAtStart: loadavg(), Options: o}
+	say := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
+	say("load average at start: %s", res.LoadAtStart)
+	if o.Bin == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, err
+		}
+		o.Bin = exe
+	}
+	if o.RealtimeClients > 0 {
+		if got, err := raiseFileLimit(uint64(2*o.RealtimeClients + 4096)); err != nil || got < uint64(o.RealtimeClients+2048) {
+			return nil, fmt.Errorf("RLIMIT_NOFILE is %d, too low for %d realtime clients: %v", got, o.RealtimeClients, err)
+		}
+	}
+	if err := app.DB().Select("COUNT(*)").From("users").Row(&res.Users); err != nil {
+		return nil, err
+	}
+	if err := app.DB().Select("COUNT(*)").From("activities").Row(&res.Activities); err != nil {
+		return nil, err
+	}
+	work := o.Work
+	if work == "" {
+		tmp, err := os.MkdirTemp("", "cinecircle-bench-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		work = tmp
+	}
+	dir := filepath.Join(work, "data")
+	_ = os.RemoveAll(dir)
+	t := time.Now()
+	if err := copyDataDir(app.DataDir(), dir); err != nil {
+		return nil, err
+	}
+	if err := openStockRule(dir); err != nil {
+		return nil, err
+	}
+	say("copied the data dir to %s in %v", dir, time.Since(t).Round(time.Millisecond))
+
+	srv, err := startServer(o.Bin, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer srv.stop()
+	res.Startup = srv.startup
+	say("start-up to first served request: %v", srv.startup.Round(time.Millisecond))
+
+	f, err := newFixture(app, newClient(srv.base, 30*time.Second), o)
+	if err != nil {
+		return nil, err
+	}
+	res.ViewerFollows = f.viewerFollows
+	if o.runs("load") || o.runs("bare") {
+		res.CursorCheck = f.checkCursor()
+		say("cursor paging: %s", res.CursorCheck)
+	}
+	progress := func(s Stat) {
+		say("  %-60s c=%-2d n=%-5d p50 %7s p95 %7s p99 %7s ms  %8.1f req/s  err %d %s", s.Name, s.Conc, s.N, ms(s.P50), ms(s.P95), ms(s.P99), s.RPS, s.Errors+s.Timeouts, s.FirstErr)
+	}
+	if o.runs("load") {
+		res.Load = f.loadWorkloads(o.Requests, progress)
+	}
+	if o.runs("stock") && o.StockPages > 0 {
+		say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")
+		res.Stock = f.stockWorkloads(srv.base, map[int]int{1: o.StockPages, 50: o.StockPages})
+		for _, s := range res.Stock {
+			progress(s)
+		}
+	}
+	srv.stop()
+	if o.runs("bare") {
+		say("bare SQL in process")
+		res.Bare = f.bareWorkloads(app, o.Requests, f.cursor50)
+		for _, s := range res.Bare {
+			progress(s)
+		}
+	}
+	if o.RealtimeClients > 0 && o.runs("realtime") {
+		res.RealtimeLoad = loadavg()
+		say("realtime: %d clients (load average %s)", o.RealtimeClients, res.RealtimeLoad)
+		rt, err := runRealtime(app, f, o, dir, out)
+		if err != nil {
+			return nil, fmt.Errorf("realtime: %w", err)
+		}
+		res.Realtime = rt
+	}
+	return res, nil
+}
+
+// newFixture picks the members and titles the workloads use and signs the members in
+// through the real login route.
+func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
+	f := &fixture{c: c}
+	var viewers []struct {
+		ID    string `db:"follower"`
+		N     int    `db:"n"`
+		Email string `db:"email"`
+	}
+	// Members around the median follow count.
+	err := app.DB().NewQuery(`SELECT s.follower, s.n, u.email FROM (SELECT follower, COUNT(*) AS n FROM follows GROUP BY follower) s
+		JOIN users u ON u.id = s.follower ORDER BY s.n, s.follower LIMIT {:k} OFFSET (SELECT COUNT(DISTINCT follower) FROM follows) / 2 - {:k} / 2`).
+		Bind(dbx.Params{"k": o.Viewers}).All(&viewers)
+	if err != nil || len(viewers) == 0 {
+		return nil, fmt.Errorf("picking viewers: %v (%d found)", err, len(viewers))
+	}
+	f.viewerFollows = fmt.Sprintf("%d viewers following %d–%d members each", len(viewers), viewers[0].N, viewers[len(viewers)-1].N)
+	for _, v := range viewers {
+		m, err := c.login(v.Email, o.Password)
+		if err != nil {
+			return nil, err
+		}
+		f.viewers = append(f.viewers, m)
+	}
+	var author struct {
+		ID    string `db:"following"`
+		N     int    `db:"n"`
+		Email string `db:"email"`
+	}
+	err = app.DB().NewQuery(`SELECT s.following, s.n, u.email FROM (SELECT following, COUNT(*) AS n FROM follows GROUP BY following) s
+		JOIN users u ON u.id = s.following ORDER BY ABS(s.n - 500), s.following LIMIT 1`).One(&author)
+	if err != nil {
+		return nil, fmt.Errorf("picking the author: %w", err)
+	}
+	if f.author, err = c.login(author.Email, o.Password); err != nil {
+		return nil, err
+	}
+	f.authorFollowers = author.N
+	if err := app.DB().Select("tmdbId", "title").From("movies").OrderBy("tmdbId").All(&f.titles); err != nil || len(f.titles) == 0 {
+		return nil, fmt.Errorf("the catalog: %v (%d titles)", err, len(f.titles))
+	}
+	for _, m := range f.viewers {
+		items, err := c.feed(m, "limit=20")
+		if err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			f.posts = append(f.posts, it.ID)
+		}
+	}
+	if len(f.posts) == 0 {
+		return nil, fmt.Errorf("the viewers' feeds are empty")
+	}
+	return f, nil
+}
+
+// checkCursor walks every viewer's feed to page 50 by cursor; the cursor workloads run
+// only when each walk lands on the same page as ?page=50.
+func (f *fixture) checkCursor() string {
+	var cursors []string
+	for _, m := range f.viewers {
+		c, err := f.walkToPage50(m)
+		if err != nil {
+			return "not supported: " + err.Error()
+		}
+		cursors = append(cursors, c)
+	}
+	f.cursor50 = cursors
+	return fmt.Sprintf("walking 49 pages by ?before= lands on ?page=50 for all %d viewers", len(cursors))
+}
+
+// writeJSON stores results at path.
+func writeJSON(path string, v any) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}

@@ -1,0 +1,158 @@
+package bench
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// server is the real cinecircle binary serving a copy of the seeded data dir on loopback.
+type server struct {
+	cmd     *exec.Cmd
+	base    string        // http://127.0.0.1:PORT
+	startup time.Duration // process start to the first served request
+	log     *os.File
+}
+
+// copyDataDir copies the seeded data dir's databases (with their WAL files) to dst, so
+// every run starts from the same data and the seed is never written to.
+func copyDataDir(src, dst string) error {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, name := range []string{"data.db", "data.db-wal", "auxiliary.db", "auxiliary.db-wal"} {
+		in, err := os.Open(filepath.Join(src, name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return err
+		}
+		out, err := os.Create(filepath.Join(dst, name))
+		if err == nil {
+			_, err = io.Copy(out, in)
+			err = errors.Join(err, out.Close())
+		}
+		in.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// freePort asks the kernel for a free loopback port.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// startServer runs `bin serve` on dir and waits for its first served request. The child
+// gets a clean environment: no TMDB or GIF keys, so nothing leaves the machine (only the Go
+// runtime's GOMAXPROCS, GOGC and GOMEMLIMIT pass through).
+func startServer(bin, dir string) (*server, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	logf, err := os.Create(filepath.Join(dir, "serve.log"))
+	if err != nil {
+		return nil, err
+	}
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	cmd := exec.Command(bin, "serve", "--http", addr, "--dir", dir, "--dev=false")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT"} { // Go runtime settings pass through
+		if v := os.Getenv(k); v != "" {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+	}
+	cmd.Stdout, cmd.Stderr = logf, logf
+	s := &server{cmd: cmd, base: "http://" + addr, log: logf}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	probe := &http.Client{Timeout: time.Second}
+	for time.Since(start) < 60*time.Second {
+		resp, err := probe.Get(s.base + "/api/health")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				s.startup = time.Since(start)
+				return s, nil
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	s.stop()
+	return nil, fmt.Errorf("the server did not answer within 60s (see %s)", logf.Name())
+}
+
+// rssBytes reads the server's resident set size from /proc.
+func (s *server) rssBytes() int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb * 1024
+		}
+	}
+	return 0
+}
+
+// stop ends the server (SIGTERM, then SIGKILL after 10 s).
+func (s *server) stop() {
+	if s == nil || s.cmd.Process == nil {
+		return
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-done
+	}
+	s.log.Close()
+}
+
+// raiseFileLimit lifts RLIMIT_NOFILE to its hard limit (at least want when allowed), for
+// this process and the server it starts (each holds one end of the 10,000 realtime
+// connections).
+func raiseFileLimit(want uint64) (uint64, error) {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+		return 0, err
+	}
+	if l.Max < want {
+		raised := syscall.Rlimit{Cur: want, Max: want} // needs CAP_SYS_RESOURCE
+		if syscall.Setrlimit(syscall.RLIMIT_NOFILE, &raised) == nil {
+			return want, nil
+		}
+	}
+	l.Cur = l.Max // each process holds one end of every connection: the hard limit may do
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+		return 0, err
+	}
+	return l.Cur, nil
+}

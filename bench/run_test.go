@@ -1,0 +1,62 @@
+package bench_test
+
+import (
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"cinecircle/bench"
+	"cinecircle/hooks/testutil"
+)
+
+// TestRunSmoke runs the whole runner once on a small community with a few requests per
+// workload: the real binary serves a copy of the data, members sign in, every workload
+// answers without errors, cursor pages match numbered pages, realtime posts reach every
+// follower and nobody else, and the report renders. No timing is asserted.
+func TestRunSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and serves the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "cinecircle")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	app := testutil.NewTestApp(t)
+	s := bench.DefaultSizes()
+	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser = 200, 30000, 20, 2
+	if err := bench.Seed(app, s, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	res, err := bench.Run(app, bench.RunOptions{Bin: bin, Work: t.TempDir(), Requests: 4, Viewers: 2, StockPages: 1,
+		RealtimeClients: 50, RealtimePosts: 1, Password: bench.Password}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.CursorCheck, "walking") {
+		t.Fatalf("cursor paging: %s", res.CursorCheck)
+	}
+	for _, st := range append(append([]bench.Stat{}, res.Load...), res.Bare...) {
+		if st.N == 0 || st.Errors+st.Timeouts > 0 {
+			t.Fatalf("%s (c=%d): %d requests, %d errors, %d timeouts: %s", st.Name, st.Conc, st.N, st.Errors, st.Timeouts, st.FirstErr)
+		}
+	}
+	for _, st := range res.Stock {
+		if st.Errors > 0 {
+			t.Fatalf("the stock records API failed: %s", st.FirstErr)
+		}
+	}
+	rt := res.Realtime
+	if rt == nil || rt.Reachable == 0 || rt.Deliveries != rt.Reachable*rt.Posts || rt.Missed != 0 || rt.Strays != 0 {
+		t.Fatalf("realtime: %+v", rt)
+	}
+	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
+		if !strings.Contains(report, want) {
+			t.Fatalf("the report lacks %q:\n%s", want, report)
+		}
+	}
+}
