@@ -25,6 +25,9 @@ import (
 const IndexHTML = `<!doctype html><html><head><script>document.documentElement.dataset.t='1'</script>` +
 	`<script type="module" src="/assets/app-1.js"></script></head><body><div id="root">cinecircle-test-ui</div></body></html>`
 
+// BigAsset is a build file large enough to be served gzipped.
+var BigAsset = strings.Repeat("export const greeting = 'hello from a large chunk';\n", 100)
+
 // NewTestApp returns a fresh, fully migrated app with every domain registered, on an
 // empty data dir of its own. It is cleaned up when the test ends.
 func NewTestApp(t testing.TB) *tests.TestApp {
@@ -43,6 +46,7 @@ func newApp(t testing.TB) *tests.TestApp {
 	hooks.Register(app, fstest.MapFS{
 		"index.html":      {Data: []byte(IndexHTML)},
 		"assets/app-1.js": {Data: []byte("console.log(1)")},
+		"assets/big-1.js": {Data: []byte(BigAsset)},
 		"sw.js":           {Data: []byte("self.addEventListener('fetch',()=>{})")},
 	})
 	return app

@@ -39,8 +39,10 @@ func privateAPICache(e *core.RequestEvent) error {
 }
 
 // spa serves a file of the UI build when it exists, and index.html for every other
-// non-API path so the client router can show the page (or its not-found page).
+// non-API path so the client router can show the page (or its not-found page). Text files
+// go gzipped to clients that take it.
 func spa(public fs.FS) func(*core.RequestEvent) error {
+	cache := newGzipCache()
 	return func(e *core.RequestEvent) error {
 		name := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
 		if name == "api" || strings.HasPrefix(name, "api/") {
@@ -50,7 +52,7 @@ func spa(public fs.FS) func(*core.RequestEvent) error {
 		if name != "" && name != "index.html" {
 			if info, err := fs.Stat(public, name); err == nil && !info.IsDir() {
 				e.Response.Header().Set("Cache-Control", cacheControl(name))
-				return e.FileFS(public, name)
+				return serveFile(e, public, cache, name)
 			}
 			if path.Ext(name) != "" && !strings.HasSuffix(name, ".html") {
 				return e.NotFoundError("File not found.", nil)
@@ -60,7 +62,7 @@ func spa(public fs.FS) func(*core.RequestEvent) error {
 			return e.String(http.StatusServiceUnavailable, "The UI is not built into this binary: run `make build`.\n")
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		return e.FileFS(public, "index.html")
+		return serveFile(e, public, cache, "index.html")
 	}
 }
 

@@ -8,6 +8,9 @@ import { ThemeSync } from './components/ThemeSync'
 import { queryClient, startStaleQueryPurge } from './lib/queryClient'
 import { router } from './router'
 import './index.css'
+// The browser's install offer can arrive before the member's shell (loaded on demand)
+// exists: the install store starts listening with the app.
+import './lib/pwa'
 
 startStaleQueryPurge(queryClient)
 

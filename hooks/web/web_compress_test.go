@@ -1,0 +1,68 @@
+package web_test
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"testing"
+
+	"cinecircle/hooks/testutil"
+)
+
+// TestCompressedAssets: a browser gets the UI's text files gzipped (smaller first load),
+// revalidates them with an ETag, and a client that takes no gzip gets them as they are.
+func TestCompressedAssets(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	srv := testutil.Serve(t, app)
+	get := func(path string, headers map[string]string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req) // no transparent decompression
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
+		return res
+	}
+
+	res := get("/assets/big-1.js", map[string]string{"Accept-Encoding": "br, gzip;q=0.8"})
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("status %d, Content-Encoding %q: want a gzipped 200", res.StatusCode, res.Header.Get("Content-Encoding"))
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "text/javascript; charset=utf-8" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	if res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" || res.Header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("headers: %v", res.Header)
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if string(body) != testutil.BigAsset {
+		t.Fatal("the gzipped body does not decompress to the file")
+	}
+	if n := res.ContentLength; n <= 0 || n >= int64(len(testutil.BigAsset))/4 {
+		t.Fatalf("gzipped length %d for a %d-byte file", n, len(testutil.BigAsset))
+	}
+
+	etag := res.Header.Get("ETag")
+	if again := get("/assets/big-1.js", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); again.StatusCode != http.StatusNotModified {
+		t.Fatalf("revalidation answered %d, want 304", again.StatusCode)
+	}
+
+	plain := get("/assets/big-1.js", map[string]string{"Accept-Encoding": "identity"})
+	raw, _ := io.ReadAll(plain.Body)
+	if plain.Header.Get("Content-Encoding") != "" || string(raw) != testutil.BigAsset {
+		t.Fatalf("a client without gzip got Content-Encoding %q", plain.Header.Get("Content-Encoding"))
+	}
+
+	small := get("/assets/app-1.js", map[string]string{"Accept-Encoding": "gzip"})
+	if small.Header.Get("Content-Encoding") != "" {
+		t.Fatal("a file under 1 KB should go as it is")
+	}
+}
