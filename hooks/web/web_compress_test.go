@@ -1,10 +1,15 @@
 package web_test
 
 import (
+	"bufio"
 	"compress/gzip"
+	"context"
+	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/testutil"
 )
@@ -64,5 +69,49 @@ func TestCompressedAssets(t *testing.T) {
 	small := get("/assets/app-1.js", map[string]string{"Accept-Encoding": "gzip"})
 	if small.Header.Get("Content-Encoding") != "" {
 		t.Fatal("a file under 1 KB should go as it is")
+	}
+}
+
+// TestCompressedAPI: a large /api answer goes gzipped; the realtime stream never does.
+func TestCompressedAPI(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	for i := range 40 {
+		testutil.CreateMovie(t, app, 9000+i, fmt.Sprintf("Gzip Test Movie %d", i), 2001, 100, "Drama")
+	}
+	srv := testutil.Serve(t, app)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/movies/search?query=gzip", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("search answered %d with Content-Encoding %q", res.StatusCode, res.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if !strings.Contains(string(body), "Gzip Test Movie 1") {
+		t.Fatalf("decompressed search: %.200s", body)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	rt, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/realtime", nil)
+	rt.Header.Set("Accept-Encoding", "gzip")
+	stream, err := http.DefaultTransport.RoundTrip(rt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	if stream.Header.Get("Content-Encoding") != "" {
+		t.Fatal("the realtime stream must not be gzipped: events would wait in the compressor")
+	}
+	line, _ := bufio.NewReader(stream.Body).ReadString('\n')
+	if !strings.HasPrefix(line, "id:") && !strings.HasPrefix(line, "event:") {
+		t.Fatalf("the stream's first line is %q", line)
 	}
 }
