@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"cinecircle/hooks/comments"
+	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 )
 
@@ -229,4 +231,30 @@ func TestBlockedActorsNotify(t *testing.T) {
 		{"Ana blocks Dee", "Ana", "POST", "/api/users/" + dee + "/block", "", 200, nil, nil},
 		{"the notification is gone", "Ana", "GET", "/api/notifications", "", 200, nil, []string{dee}},
 	})
+}
+
+// TestVisibleCommentsAnyOrder: a reply under a hidden comment is left out even when it
+// comes first (comments made in the same millisecond sort by their random ids).
+func TestVisibleCommentsAnyOrder(t *testing.T) {
+	w := newWorld(t)
+	records, err := w.app.FindRecordsByIds("comments", []string{w.ids["reply"], w.ids["rude"], w.ids["calsays"]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*core.Record{}
+	for _, r := range records {
+		byID[r.Id] = r
+	}
+	byID[w.ids["rude"]].Set("hidden", true)
+	ordered := []*core.Record{byID[w.ids["reply"]], byID[w.ids["rude"]], byID[w.ids["calsays"]]} // reply first
+	got, err := moderation.VisibleComments(w.app, cal, ordered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Id != w.ids["calsays"] {
+		t.Fatalf("Cal should see only his own comment, got %d comments", len(got))
+	}
+	if got, _ := moderation.VisibleComments(w.app, bea, ordered); len(got) != 3 {
+		t.Fatalf("Bea should see her hidden comment and the reply under it, got %d", len(got))
+	}
 }

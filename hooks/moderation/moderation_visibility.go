@@ -74,22 +74,34 @@ func CanSeeActivity(app core.App, viewerID string, activity *core.Record) bool {
 
 // VisibleComments keeps the comments of a thread that viewerID may see, in order: a
 // hidden comment only for its author, nothing by an excluded member, and never a reply
-// under a comment that was left out (the thread would lose its parent).
+// under a comment that was left out (the thread would lose its parent). Order does not
+// matter to it: comments made in the same millisecond may come in any order.
 func VisibleComments(app core.App, viewerID string, records []*core.Record) ([]*core.Record, error) {
 	excluded, err := Excluded(app, viewerID)
 	if err != nil {
 		return nil, err
 	}
-	dropped := map[string]bool{}
-	out := records[:0:0]
-	for _, r := range records { // oldest first, so a parent is decided before its replies
+	parent := make(map[string]string, len(records))
+	gone := map[string]bool{}
+	for _, r := range records {
+		parent[r.Id] = r.GetString("parent")
 		author := r.GetString("user")
-		gone := excluded[author] || (r.GetBool("hidden") && author != viewerID) || dropped[r.GetString("parent")]
-		if gone {
-			dropped[r.Id] = true
-			continue
+		if excluded[author] || (r.GetBool("hidden") && author != viewerID) {
+			gone[r.Id] = true
 		}
-		out = append(out, r)
+	}
+	out := records[:0:0]
+	for _, r := range records {
+		keep := true
+		for id, steps := r.Id, 0; id != "" && steps <= len(records); id, steps = parent[id], steps+1 {
+			if gone[id] {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, r)
+		}
 	}
 	return out, nil
 }
