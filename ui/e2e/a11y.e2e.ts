@@ -32,6 +32,10 @@ let axeSource = ''
  * script is evaluated through the debugging protocol, so the page's CSP does not apply.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Judge colours at rest: with transitions off, a button turning enabled or a theme being
+  // applied shows its final colours at once, so axe never samples one halfway through.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
