@@ -2,7 +2,6 @@ package collab
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -171,11 +170,9 @@ func recommendationsHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	excluded, err := moderation.Excluded(e.App, e.Auth.Id)
-	if err != nil {
+	if recs, err = moderation.WithoutExcluded(e.App, e.Auth.Id, recs, "from"); err != nil {
 		return err
 	}
-	recs = slices.DeleteFunc(recs, func(r *core.Record) bool { return excluded[r.GetString("from")] })
 	for _, err := range e.App.ExpandRecords(recs, []string{"from", "movie", "tvShow"}, nil) {
 		return err
 	}

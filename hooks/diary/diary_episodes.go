@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -174,11 +173,9 @@ func listEpisodeReviews(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	excluded, err := moderation.Excluded(e.App, e.Auth.Id)
-	if err != nil {
+	if reviews, err = moderation.WithoutExcluded(e.App, e.Auth.Id, reviews, "user"); err != nil {
 		return err
 	}
-	reviews = slices.DeleteFunc(reviews, func(r *core.Record) bool { return excluded[r.GetString("user")] })
 	authors := map[string]*core.Record{}
 	for _, r := range reviews {
 		authors[r.GetString("user")] = nil

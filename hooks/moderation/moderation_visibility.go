@@ -1,6 +1,8 @@
 package moderation
 
 import (
+	"slices"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -30,6 +32,16 @@ func Excluded(app core.App, viewerID string) (map[string]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// WithoutExcluded drops the records whose author (the member in field) viewerID must not
+// see, as Excluded says, keeping the others in order.
+func WithoutExcluded(app core.App, viewerID string, records []*core.Record, field string) ([]*core.Record, error) {
+	excluded, err := Excluded(app, viewerID)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(records, func(r *core.Record) bool { return excluded[r.GetString(field)] }), nil
 }
 
 // Blocked reports whether either member blocked the other: then neither can follow,
