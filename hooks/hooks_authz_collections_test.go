@@ -106,6 +106,9 @@ func TestCollectionAccessMatrix(t *testing.T) {
 			topics = append(topics, c.Name+"/"+r.Id)
 		}
 	}
+	// The fixture's posts fan out to followers in the background: let that finish before
+	// listening, so a follower's own earlier notification is not taken for a stray.
+	notify.Drain()
 	inboxes := map[string]*inbox{}
 	for _, role := range roles {
 		inboxes[role] = w.listen(t, ctx, w.cookies[role], topics)
