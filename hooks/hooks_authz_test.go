@@ -47,6 +47,7 @@ var routeTable = map[string]routeRule{
 	"GET /api/logout":              {access: public},
 	"POST /api/auth/signup":        {access: public, body: `{"email":"new-{role}@example.com","password":"long enough","passwordConfirm":"long enough","firstName":"New"}`},
 	"POST /api/auth/login":         {access: public, body: `{"email":"nobody@example.com","password":"wrong password"}`},
+	"POST /api/auth/confirm-email": {access: public, body: `{"token":"not.a.token"}`},
 	"POST /api/auth/logout":        {access: public},
 	"POST /api/auth/session":       {access: member},
 	"GET /api/auth/user":           {access: member},

@@ -52,6 +52,7 @@ func FuzzWriteRoutes(f *testing.F) {
 
 func FuzzSignup(f *testing.F)               { fuzzWriteRoute(f, "Signup") }
 func FuzzLogin(f *testing.F)                { fuzzWriteRoute(f, "Login") }
+func FuzzConfirmEmail(f *testing.F)         { fuzzWriteRoute(f, "ConfirmEmail") }
 func FuzzProfileName(f *testing.F)          { fuzzWriteRoute(f, "ProfileName") }
 func FuzzChangePassword(f *testing.F)       { fuzzWriteRoute(f, "ChangePassword") }
 func FuzzFollow(f *testing.F)               { fuzzWriteRoute(f, "Follow") }

@@ -33,6 +33,7 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 	unthrottled(app)
 	return srv, testutil.SessionCookie(t, ana), []writeRoute{
 		{"Signup", "POST", "/api/auth/signup"}, {"Login", "POST", "/api/auth/login"},
+		{"ConfirmEmail", "POST", "/api/auth/confirm-email"},
 		{"ProfileName", "PATCH", "/api/auth/user/name"}, {"ChangePassword", "POST", "/api/auth/user/password"},
 		{"Follow", "POST", "/api/follow"}, {"DiaryMovie", "POST", "/api/user/movies"},
 		{"DiaryShow", "POST", "/api/user/tv-shows"}, {"EpisodeReview", "POST", "/api/tv-shows/1396/episode-reviews"},

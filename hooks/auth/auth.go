@@ -12,10 +12,14 @@ import (
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(cookieAuth())
+		if !ConfirmsByEmail(se.App) {
+			se.App.Logger().Warn("Mail is not set up: sign-ups sign new members in at once and say when an address already has an account. Set up SMTP in the dashboard (Settings, Mail settings) to confirm sign-ups by email instead.")
+		}
 
 		se.Router.GET("/api/login", loginRedirect)
 		se.Router.GET("/api/logout", logout)
 		se.Router.POST("/api/auth/signup", signup)
+		se.Router.POST("/api/auth/confirm-email", confirmEmail)
 		se.Router.POST("/api/auth/login", login)
 		se.Router.POST("/api/auth/logout", logoutJSON)
 		se.Router.POST("/api/auth/session", sessionFromToken).Bind(apis.RequireAuth(UsersCollection))

@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -11,86 +10,9 @@ import (
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
-	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/crypto/bcrypt"
 )
-
-// signupBody is the POST /api/auth/signup payload.
-type signupBody struct {
-	Email           string `json:"email"`
-	Password        string `json:"password"`
-	PasswordConfirm string `json:"passwordConfirm"`
-	FirstName       string `json:"firstName"`
-	LastName        string `json:"lastName"`
-	Ref             any    `json:"ref"` // the inviter's id from an invite link (SPEC §9); optional
-}
-
-// Validate checks the sign-up payload field by field.
-func (b *signupBody) Validate() error {
-	b.Email = strings.ToLower(strings.TrimSpace(b.Email))
-	b.FirstName = strings.TrimSpace(b.FirstName)
-	b.LastName = strings.TrimSpace(b.LastName)
-	return validation.ValidateStruct(b,
-		validation.Field(&b.Email, validation.Required.Error("Enter your email address."), is.EmailFormat.Error("Enter a valid email address."), validation.Length(1, 255)),
-		validation.Field(&b.Password, validation.Required.Error("Choose a password."), validation.RuneLength(8, 71).Error("The password must be 8 to 71 characters long.")),
-		validation.Field(&b.PasswordConfirm, validation.Required.Error("Repeat the password."), validation.In(b.Password).Error("The passwords do not match.")),
-		validation.Field(&b.FirstName, validation.RuneLength(0, 100)),
-		validation.Field(&b.LastName, validation.RuneLength(0, 100)),
-	)
-}
-
-// signup creates a member and signs them in with the session cookie.
-func signup(e *core.RequestEvent) error {
-	var body signupBody
-	if err := security.DecodeJSON(e, &body); err != nil {
-		return err
-	}
-	if err := body.Validate(); err != nil {
-		return e.BadRequestError("Please check the highlighted fields.", err)
-	}
-	users, err := e.App.FindCachedCollectionByNameOrId(UsersCollection)
-	if err != nil {
-		return err
-	}
-	if _, err := findByEmail(e.App, body.Email); err == nil {
-		return e.BadRequestError("An account with this email already exists.", validation.Errors{
-			"email": validation.NewError("validation_not_unique", "An account with this email already exists. Sign in instead."),
-		})
-	}
-	record := core.NewRecord(users)
-	record.SetEmail(body.Email)
-	record.SetPassword(body.Password)
-	record.Set("firstName", body.FirstName)
-	record.Set("lastName", body.LastName)
-	record.Set("displayPreference", "fullname")
-	record.Set("invitedBy", inviterID(e.App, body.Ref))
-	if err := e.App.Save(record); err != nil {
-		var verrs validation.Errors
-		if errors.As(err, &verrs) {
-			return e.BadRequestError("Please check the highlighted fields.", verrs)
-		}
-		return err
-	}
-	if err := setSession(e, record); err != nil {
-		return err
-	}
-	return e.JSON(http.StatusOK, SelfUser(record))
-}
-
-// inviterID returns ref when it names a member, else "": a stale or mistyped invite link
-// must never stop a sign-up. The social domain links the two members once it succeeds.
-func inviterID(app core.App, ref any) string {
-	id, _ := ref.(string)
-	id = strings.TrimSpace(id)
-	if id == "" {
-		return ""
-	}
-	if _, err := app.FindRecordById(UsersCollection, id); err != nil {
-		return ""
-	}
-	return id
-}
 
 // loginBody is the POST /api/auth/login payload.
 type loginBody struct {

@@ -31,6 +31,7 @@ func DefaultRateLimits() []core.RateLimitRule {
 		// sign-in, sign-up and password changes: slow down guessing and mass sign-ups
 		{Label: "POST /api/auth/login", MaxRequests: 10, Duration: 60},
 		{Label: "POST /api/auth/signup", MaxRequests: 20, Duration: 600},
+		{Label: "POST /api/auth/confirm-email", MaxRequests: 20, Duration: 600},
 		{Label: "POST /api/auth/user/password", MaxRequests: 10, Duration: 600},
 		{Label: "*:auth", MaxRequests: 10, Duration: 60},
 		{Label: "*:requestPasswordReset", MaxRequests: 5, Duration: 600},

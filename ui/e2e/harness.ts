@@ -1,11 +1,12 @@
 // End-to-end harness: the real server binary on a loopback port with its own temporary
 // data directory, and Debian's Chromium driven by playwright-core. Nothing is mocked.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -119,6 +120,21 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
     throw err
   }
   return { baseURL, dataDir, stop }
+}
+
+/**
+ * superuserToken creates a superuser in the server's data dir (`cinecircle superuser
+ * upsert`) and returns its auth token, for calls the dashboard makes.
+ */
+export async function superuserToken(server: RunningServer, email = 'moderator@example.com', password = 'a-long-moderator-password'): Promise<string> {
+  await promisify(execFile)(serverBinary, ['superuser', 'upsert', email, password, '--dir', server.dataDir])
+  const res = await fetch(`${server.baseURL}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identity: email, password }),
+  })
+  if (!res.ok) throw new Error(`superuser sign-in failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
 }
 
 /** launchBrowser starts headless Debian Chromium. */

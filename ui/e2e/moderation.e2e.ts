@@ -2,11 +2,9 @@
 // report and hides the comment through the records API (as the dashboard does), and the
 // thread no longer shows it to anyone but its author, who sees a notice. Then blocking
 // from a profile and unblocking from Blocked Members.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hidden, launchBrowser, newContext, serverBinary, signUpViaApi, startServer, visible, type RunningServer } from './harness'
+import { hidden, launchBrowser, newContext, signUpViaApi, startServer, superuserToken, visible, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -17,8 +15,6 @@ let page: Page
 const ids = { alice: '', bruno: '', activity: '', comment: '' }
 let moderatorToken = ''
 
-const MOD_EMAIL = 'moderator@example.com'
-const MOD_PASSWORD = 'a-long-moderator-password'
 const RUDE = 'This is a rude remark'
 
 async function me(ctx: BrowserContext): Promise<string> {
@@ -38,13 +34,7 @@ async function moderator(method: 'GET' | 'PATCH', path: string, data?: unknown):
 
 beforeAll(async () => {
   server = await startServer()
-  await promisify(execFile)(serverBinary, ['superuser', 'upsert', MOD_EMAIL, MOD_PASSWORD, '--dir', server.dataDir])
-  const auth = await fetch(`${server.baseURL}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ identity: MOD_EMAIL, password: MOD_PASSWORD }),
-  })
-  moderatorToken = ((await auth.json()) as { token: string }).token
+  moderatorToken = await superuserToken(server)
   expect(moderatorToken).toBeTruthy()
 
   browser = await launchBrowser()

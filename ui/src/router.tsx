@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Index /> },
       { path: 'login', element: lazyPage(() => import('./routes/Login')) },
       { path: 'reset-password/:token', element: lazyPage(() => import('./routes/ResetPassword')) },
+      { path: 'confirm-email', element: lazyPage(() => import('./routes/ConfirmEmail')) },
       { path: 'about', element: lazyPage(() => import('./routes/About')) },
       {
         element: <RequireAuth />,

@@ -84,10 +84,36 @@ export function useLogin() {
   })
 }
 
+/** The answer to a sign-up the community confirms by email (its mail is set up). */
+export interface ConfirmEmailAnswer {
+  status: 'confirm_email'
+  email: string
+}
+
+/** isConfirmEmailAnswer tells "check your email" from a member signed in at once. */
+export function isConfirmEmailAnswer(answer: OwnUser | ConfirmEmailAnswer): answer is ConfirmEmailAnswer {
+  return 'status' in answer && answer.status === 'confirm_email'
+}
+
+/**
+ * useSignup creates an account. Without mail the member is signed in at once; with mail
+ * the answer is always "check your email", so it never tells who already has an account.
+ */
 export function useSignup() {
   const startSession = useStartSession()
   return useMutation({
-    mutationFn: (body: SignupBody) => apiRequest<OwnUser>('POST', '/api/auth/signup', body),
+    mutationFn: (body: SignupBody) => apiRequest<OwnUser | ConfirmEmailAnswer>('POST', '/api/auth/signup', body),
+    onSuccess: (answer) => {
+      if (!isConfirmEmailAnswer(answer)) startSession(answer)
+    },
+  })
+}
+
+/** useConfirmEmail opens a sign-up's confirmation link: it creates the account and signs in. */
+export function useConfirmEmail() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<OwnUser>('POST', '/api/auth/confirm-email', { token }),
     onSuccess: startSession,
   })
 }

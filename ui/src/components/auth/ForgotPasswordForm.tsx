@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useRequestPasswordReset } from '../../queries/auth'
 import { FormAlert, TextField } from '../ui/FormField'
-import { MailIcon } from '../ui/icons'
 import { formErrors } from './errors'
+import { MailSent } from './MailSent'
 
 /** ForgotPasswordForm asks for the reset email and says when it has been sent. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -17,21 +17,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   if (reset.isSuccess) {
     return (
-      <div className="grid gap-4 text-center">
-        <div className="mx-auto grid size-14 place-items-center rounded-full bg-success/10 text-success">
-          <MailIcon className="size-7" />
-        </div>
-        <div role="status">
-          <h2 className="text-lg font-semibold">Check your inbox</h2>
-          <p className="mt-1 text-sm text-base-content/70">
-            If an account exists for <strong>{reset.variables}</strong>, we have sent it a link to reset the password.
-            The link expires after a while, so use it soon.
-          </p>
-        </div>
-        <button type="button" className="btn btn-ghost" onClick={onBack}>
-          Back to sign in
-        </button>
-      </div>
+      <MailSent title="Check your inbox" back="Back to sign in" onBack={onBack}>
+        If an account exists for <strong>{reset.variables}</strong>, we have sent it a link to reset the password.
+        The link expires after a while, so use it soon.
+      </MailSent>
     )
   }
 

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { INVITE_REF_KEY, recallInviteRef, safeSessionStorage } from '../../lib/share'
-import { useSignup, type SignupBody } from '../../queries/auth'
+import { isConfirmEmailAnswer, useSignup, type SignupBody } from '../../queries/auth'
 import { FormAlert, TextField } from '../ui/FormField'
 import { formErrors } from './errors'
+import { MailSent } from './MailSent'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const
 
@@ -29,6 +30,16 @@ export function SignUpForm() {
     }
     if (ref) body.ref = ref
     signup.mutate(body, { onSuccess: () => safeSessionStorage()?.removeItem(INVITE_REF_KEY) })
+  }
+
+  if (signup.data && isConfirmEmailAnswer(signup.data)) {
+    // Every sign-up reads these words, whether or not the address already has an account.
+    return (
+      <MailSent title="Check your email" back="Use a different email" onBack={() => signup.reset()}>
+        We sent a link to <strong>{signup.data.email}</strong>. Open it to finish creating your account. If this address
+        already has an account, the email tells you how to sign in instead.
+      </MailSent>
+    )
   }
 
   return (
@@ -89,3 +100,4 @@ export function SignUpForm() {
     </form>
   )
 }
+
