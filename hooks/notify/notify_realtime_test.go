@@ -25,10 +25,16 @@ type event struct{ name, data string }
 // the stream ends. The stream is registered once its answer has begun.
 func listen(t *testing.T, ctx context.Context, base, cookie string) <-chan event {
 	t.Helper()
+	return listenWith(t, ctx, http.DefaultClient, base, cookie)
+}
+
+// listenWith is listen with a given HTTP client.
+func listenWith(t *testing.T, ctx context.Context, client *http.Client, base, cookie string) <-chan event {
+	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
 	req.Header.Set("Cookie", cookie)
 	req.Header.Set("Accept", "text/event-stream")
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"net"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"syscall"
@@ -12,6 +13,9 @@ import (
 
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // openStuck opens the member's event stream on a raw socket with a tiny receive buffer,
@@ -104,4 +108,45 @@ func TestIdleStreamKeepsAlive(t *testing.T) {
 			comments++
 		}
 	}
+}
+
+// TestEventStreamOverHTTP2: over HTTP/2 (TLS), where a connection cannot be taken over,
+// the stream is served in place and behaves the same: a follower's feed event arrives, and
+// closing the stream makes the hub forget it.
+func TestEventStreamOverHTTP2(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	router, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(*core.ServeEvent) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	mux, err := router.BuildMux()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(mux)
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	streamCtx, closeStream := context.WithCancel(ctx)
+	defer closeStream()
+	follower := listenWith(t, streamCtx, srv.Client(), srv.URL, cookieOf(t, app, bea))
+	post(t, app, "anapost00000011", ana, "movie_review", "Heat")
+	for ev := range follower {
+		if ev.name == "feed" {
+			if !strings.Contains(ev.data, `"id":"anapost00000011"`) {
+				t.Fatalf("feed event: %s", ev.data)
+			}
+			break
+		}
+	}
+	closeStream()
+	waitUntil(t, "the hub forgets the closed HTTP/2 stream", func() bool { return notify.Streams(app, bea) == 0 })
 }
