@@ -193,7 +193,7 @@ func Report(r, base *Results, ui *UIResults) string {
 
 	if rt := r.Realtime; rt != nil {
 		w("\n## Realtime\n")
-		w("%d realtime clients (one per member, each subscribed to the `feed` topic) connected and subscribed in %s; the author with %d followers (%d with a client open) logged %d movies. ", rt.Clients, rt.Connect.Round(time.Millisecond), rt.Followers, rt.Reachable, rt.Posts)
+		w("%d realtime clients (one per member, each with its event stream `GET /api/events` open, as the UI holds it) connected in %s; the author with %d followers (%d with a client open) logged %d movies. ", rt.Clients, rt.Connect.Round(time.Millisecond), rt.Followers, rt.Reachable, rt.Posts)
 		w("Each post reached its followers' clients in p50 %s ms, p99 %s ms, max %s ms (%d deliveries); %d follower clients missed a post and %d other clients received one. ", ms(rt.P50), ms(rt.P99), ms(rt.Max), rt.Deliveries, rt.Missed, rt.Strays)
 		w("The log request itself: p99 %s ms. Server RSS: %d MB idle, %d MB with every client connected.", ms(rt.PostP99), rt.RSSIdle>>20, rt.RSS>>20)
 	}

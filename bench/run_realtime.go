@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"cinecircle/hooks/auth"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -34,50 +35,33 @@ type Realtime struct {
 	Strays     int           `json:"strays"` // clients of non-followers that got one
 	RSS        int64         `json:"rss"`    // the server's, with every client connected
 	RSSIdle    int64         `json:"rssIdle"`
-	Connect    time.Duration `json:"connect"` // to connect and subscribe them all
+	Connect    time.Duration `json:"connect"` // to open them all
 	PostP99    time.Duration `json:"postP99"` // the author's log request itself
 }
 
-// rtClient is one open realtime connection of a member, subscribed to the feed topic.
+// rtClient is one member's open event stream (GET /api/events), the way the UI's
+// EventSource holds it.
 type rtClient struct {
 	user string
 	mu   sync.Mutex
 	got  map[string]time.Time // activity id → when its feed event arrived
 }
 
-// rtDial opens GET /api/realtime, reads PB_CONNECT and subscribes the client to the feed
-// topic with the member's token. The reader goroutine records feed events until ctx ends.
-func rtDial(ctx context.Context, stream, short *http.Client, base, token string, c *rtClient, wg *sync.WaitGroup) error {
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/realtime", nil)
+// rtDial opens GET /api/events with the member's session cookie, as the UI's EventSource
+// does. The reader goroutine records feed events until ctx ends.
+func rtDial(ctx context.Context, stream *http.Client, base, token string, c *rtClient, wg *sync.WaitGroup) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
+	req.Header.Set("Cookie", auth.CookieName+"="+token)
+	req.Header.Set("Accept", "text/event-stream")
 	resp, err := stream.Do(req)
 	if err != nil {
 		return err
 	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		return fmt.Errorf("event stream: %d", resp.StatusCode)
+	}
 	br := bufio.NewReaderSize(resp.Body, 2048)
-	name, data, err := readEvent(br)
-	if err != nil || name != "PB_CONNECT" {
-		resp.Body.Close()
-		return fmt.Errorf("realtime connect: %q %v", name, err)
-	}
-	var hello struct {
-		ClientID string `json:"clientId"`
-	}
-	_ = json.Unmarshal(data, &hello)
-	body, _ := json.Marshal(map[string]any{"clientId": hello.ClientID, "subscriptions": []string{"feed"}})
-	sub, _ := http.NewRequest(http.MethodPost, base+"/api/realtime", bytes.NewReader(body))
-	sub.Header.Set("Content-Type", "application/json")
-	sub.Header.Set("Authorization", token)
-	sresp, err := short.Do(sub)
-	if err != nil {
-		resp.Body.Close()
-		return err
-	}
-	_, _ = io.Copy(io.Discard, sresp.Body)
-	sresp.Body.Close()
-	if sresp.StatusCode/100 != 2 {
-		resp.Body.Close()
-		return fmt.Errorf("realtime subscribe: %d", sresp.StatusCode)
-	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -129,7 +113,7 @@ func readEvent(br *bufio.Reader) (string, []byte, error) {
 	}
 }
 
-// runRealtime serves dir afresh, holds one realtime client per member (o.RealtimeClients
+// runRealtime serves dir afresh, holds one event stream per member (o.RealtimeClients
 // in all), then lets the author with ~500 followers log o.RealtimePosts movies and times
 // each post's arrival at every follower's client. The clients' tokens are issued here
 // from the data dir's own keys: 10,000 password logins would spend minutes of CPU on
@@ -168,7 +152,6 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 	defer cancel()
 	dialer := &net.Dialer{Timeout: 10 * time.Second}
 	stream := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 1}}
-	short := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
 	clients := make([]*rtClient, len(users))
 	var wg sync.WaitGroup
 	var next atomic.Int64
@@ -188,7 +171,7 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 				token, err := users[i].NewAuthToken()
 				c := &rtClient{user: users[i].Id, got: map[string]time.Time{}}
 				if err == nil {
-					err = rtDial(ctx, stream, short, srv.base, token, c, &wg)
+					err = rtDial(ctx, stream, srv.base, token, c, &wg)
 				}
 				if err != nil {
 					failed.Add(1)
@@ -211,7 +194,7 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 	}
 	time.Sleep(2 * time.Second)
 	res.RSS = srv.rssBytes()
-	fmt.Fprintf(out, "  %d clients connected and subscribed in %v; server RSS %d MB\n", len(clients), res.Connect.Round(time.Millisecond), res.RSS>>20)
+	fmt.Fprintf(out, "  %d event streams open in %v; server RSS %d MB\n", len(clients), res.Connect.Round(time.Millisecond), res.RSS>>20)
 
 	c := newClient(srv.base, 30*time.Second)
 	var delays []time.Duration

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -74,8 +75,10 @@ func (w *authzWorld) ownerRecord(c *core.Collection) *core.Record {
 
 // TestCollectionAccessMatrix calls every collection's REST endpoints (list, view, create,
 // update, delete) and subscribes to its realtime topics ("name/*" and "name/ID", and our
-// own notifications topic) as a visitor, as another member and as the owner, and fails on any allow the collection
-// table does not expect (and on a refusal where it expects an allow). It logs the matrix.
+// own topic names, which nothing of ours uses there) as a visitor, as another member and
+// as the owner, and opens each one's event stream (GET /api/events), and fails on any
+// allow the collection table does not expect (and on a refusal where it expects an allow).
+// It logs the matrix.
 func TestCollectionAccessMatrix(t *testing.T) {
 	w := newAuthzWorld(t)
 	collections, err := w.app.FindAllCollections()
@@ -99,7 +102,10 @@ func TestCollectionAccessMatrix(t *testing.T) {
 	// realtime first (nothing is deleted yet): every role subscribes to every topic
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	topics := []string{notify.TopicNotifications} // our own topic: each member's own notifications
+	// Our topics travel on each member's own event stream, never on PocketBase's realtime:
+	// subscribing to their names there (the bare "notifications" is also PocketBase's
+	// legacy topic for the collection, under its list rule) must deliver nothing.
+	topics := []string{notify.TopicNotifications, notify.TopicFeed}
 	for _, c := range collections {
 		topics = append(topics, c.Name+"/*")
 		if r := targets[c.Name]; r != nil {
@@ -110,8 +116,10 @@ func TestCollectionAccessMatrix(t *testing.T) {
 	// listening, so a follower's own earlier notification is not taken for a stray.
 	notify.Drain()
 	inboxes := map[string]*inbox{}
+	streams := map[string]*inbox{}
 	for _, role := range roles {
 		inboxes[role] = w.listen(t, ctx, w.cookies[role], topics)
+		streams[role] = w.listenEvents(t, ctx, role)
 	}
 	expected := map[string][]string{}
 	for _, c := range collections {
@@ -137,9 +145,10 @@ func TestCollectionAccessMatrix(t *testing.T) {
 		t.Fatalf("Cal's like: %d %s", status, truncate(data))
 	}
 	notify.Drain()
-	expected[roleOwner] = append(expected[roleOwner], notify.TopicNotifications)
+	streamed := map[string][]string{roleOwner: {notify.TopicNotifications}}
 	for _, role := range roles {
 		inboxes[role].waitFor(t, role, expected[role])
+		streams[role].waitFor(t, role, streamed[role])
 	}
 	// Deliveries are asynchronous: once every expected one is in, give any stray one a
 	// moment to land too. (A late stray could slip past; it cannot fail a correct app.)
@@ -148,6 +157,11 @@ func TestCollectionAccessMatrix(t *testing.T) {
 		for _, topic := range inboxes[role].topics() {
 			if !slices.Contains(expected[role], topic) {
 				t.Errorf("UNEXPECTED ALLOW: realtime %s delivered to the %s", topic, role)
+			}
+		}
+		for _, topic := range streams[role].topics() {
+			if !slices.Contains(streamed[role], topic) {
+				t.Errorf("UNEXPECTED ALLOW: event stream delivered %s to the %s", topic, role)
 			}
 		}
 	}
@@ -294,36 +308,7 @@ func (w *authzWorld) listen(t *testing.T, ctx context.Context, cookie string, to
 	}
 	in := &inbox{seen: map[string]bool{}, ping: make(chan struct{}, 1)}
 	connected := make(chan string, 1)
-	go func() {
-		defer res.Body.Close()
-		sc := bufio.NewScanner(res.Body)
-		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-		var name, data string
-		for sc.Scan() {
-			line := sc.Text()
-			switch {
-			case strings.HasPrefix(line, "event:"):
-				name = strings.TrimSpace(line[6:])
-			case strings.HasPrefix(line, "data:"):
-				data = strings.TrimSpace(line[5:])
-			case line == "" && name != "":
-				if name == "PB_CONNECT" {
-					var c struct{ ClientID string }
-					_ = json.Unmarshal([]byte(data), &c)
-					connected <- c.ClientID
-				} else {
-					in.mu.Lock()
-					in.seen[name] = true
-					in.mu.Unlock()
-					select {
-					case in.ping <- struct{}{}:
-					default:
-					}
-				}
-				name, data = "", ""
-			}
-		}
-	}()
+	go in.read(res.Body, connected)
 	var clientID string
 	select {
 	case clientID = <-connected:
@@ -335,6 +320,64 @@ func (w *authzWorld) listen(t *testing.T, ctx context.Context, cookie string, to
 		t.Fatalf("realtime subscribe: %d %s", status, truncate(data))
 	}
 	return in
+}
+
+// listenEvents opens role's event stream, GET /api/events, with their session cookie: a
+// visitor must be refused with 401.
+func (w *authzWorld) listenEvents(t *testing.T, ctx context.Context, role string) *inbox {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, w.srv.URL+"/api/events", nil)
+	if w.cookies[role] != "" {
+		req.Header.Set("Cookie", w.cookies[role])
+	}
+	res, err := w.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &inbox{seen: map[string]bool{}, ping: make(chan struct{}, 1)}
+	if allowed := role != roleVisitor; allowed != (res.StatusCode == http.StatusOK) {
+		res.Body.Close()
+		t.Fatalf("event stream as the %s: %d", role, res.StatusCode)
+	}
+	if res.StatusCode != http.StatusOK {
+		res.Body.Close()
+		return in
+	}
+	go in.read(res.Body, nil)
+	return in
+}
+
+// read records the events of a stream in the inbox until it ends; PocketBase's
+// PB_CONNECT goes to connected instead.
+func (in *inbox) read(body io.ReadCloser, connected chan<- string) {
+	defer body.Close()
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var name, data string
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event:"):
+			name = strings.TrimSpace(line[6:])
+		case strings.HasPrefix(line, "data:"):
+			data = strings.TrimSpace(line[5:])
+		case line == "" && name != "":
+			if name == "PB_CONNECT" && connected != nil {
+				var c struct{ ClientID string }
+				_ = json.Unmarshal([]byte(data), &c)
+				connected <- c.ClientID
+			} else {
+				in.mu.Lock()
+				in.seen[name] = true
+				in.mu.Unlock()
+				select {
+				case in.ping <- struct{}{}:
+				default:
+				}
+			}
+			name, data = "", ""
+		}
+	}
 }
 
 func boolCmp(a, b bool) int {

@@ -116,6 +116,7 @@ var routeTable = map[string]routeRule{
 	"GET /api/recommendations":                      {access: member},
 	"DELETE /api/recommendations/{id}":              {access: owner, path: "/api/recommendations/{recommendation}"},
 	// notifications and push
+	"GET /api/events":                        {access: member}, // the member's own event stream (only their own events: hooks/notify tests)
 	"GET /api/notifications":                 {access: member},
 	"GET /api/notifications/unread-count":    {access: member},
 	"PATCH /api/notifications/mark-all-read": {access: member},

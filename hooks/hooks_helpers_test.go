@@ -99,6 +99,9 @@ func send(t testing.TB, srv *httptest.Server, method, path, body, cookie string)
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		return res.StatusCode, nil // an event stream never ends: its answer is the status
+	}
 	data, _ := io.ReadAll(res.Body)
 	return res.StatusCode, data
 }

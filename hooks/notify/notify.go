@@ -1,6 +1,6 @@
 // Package notify tells members what happened: notifications created by record hooks after
 // commit (likes, comments, replies, follows, new posts of people they follow), their
-// routes, and realtime delivery to the member's open apps on our own topics.
+// routes, and realtime delivery to the member's open apps on their event stream.
 package notify
 
 import (
@@ -23,7 +23,8 @@ func hubOf(app core.App) *hub {
 // background runs fan-out work off the request path and lets shutdown wait for it.
 var background sync.WaitGroup
 
-// Register binds notification routes, record hooks and realtime tracking to app.
+// Register binds notification routes, the event stream, record hooks and realtime
+// tracking to app.
 func Register(app core.App) {
 	h := newHub()
 	app.Store().Set(storeKey, h)
@@ -33,6 +34,7 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
+		g.GET("/events", eventsHandler).Bind(apis.SkipSuccessActivityLog())
 		g.GET("/notifications", listHandler)
 		g.GET("/notifications/unread-count", unreadHandler)
 		g.PATCH("/notifications/mark-all-read", markAllHandler)
@@ -43,6 +45,7 @@ func Register(app core.App) {
 		g.DELETE("/push/unsubscribe", unsubscribeHandler)
 		g.POST("/push/test", testPushHandler)
 		se.Router.GET("/api/push/vapid-public-key", vapidKeyHandler)
+		go h.keepAlive(h.limits.keepAliveEvery)
 		return se.Next()
 	})
 	app.Cron().MustAdd("pushPrune", "40 4 * * 0", func() {

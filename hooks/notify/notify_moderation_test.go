@@ -24,7 +24,7 @@ func TestModeratedPostsAreNotDelivered(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	beaRecord, _ := app.FindRecordById("users", bea)
-	follower := listen(t, ctx, srv.URL, testutil.SessionCookie(t, beaRecord), "feed", "notifications")
+	follower := listen(t, ctx, srv.URL, testutil.SessionCookie(t, beaRecord))
 
 	// Hidden in the same transaction that wrote it: hidden before the fan-out reads it.
 	err := app.RunInTransaction(func(tx core.App) error {

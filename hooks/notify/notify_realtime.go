@@ -2,112 +2,149 @@ package notify
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/subscriptions"
 )
 
-// Realtime topics a signed-in client may subscribe to. They carry only the subscriber's
-// own events: the server sends each event to its recipients' clients alone, so there is
-// nothing of anyone else's to subscribe to.
+// Realtime topics: the event names on a member's event stream (GET /api/events). They
+// carry only that member's own events: the server sends each event to its recipients'
+// streams alone, so there is nothing of anyone else's to listen to.
 const (
 	TopicNotifications = "notifications"
 	TopicFeed          = "feed"
 )
 
-// hub indexes realtime clients by member, so an event reaches its recipients' clients
-// without scanning (or rule-checking) every connected client.
+// hub indexes the open event streams by member, so an event reaches its recipients'
+// streams without scanning every connected client.
 type hub struct {
-	mu      sync.RWMutex
-	byUser  map[string]map[string]subscriptions.Client // member id → client id → client
-	clients map[string]string                          // client id → member id
+	mu     sync.RWMutex
+	byUser map[string][]*client // member id → their open streams (one per tab)
+	limits streamLimits
+	stop   chan struct{}
+	once   sync.Once
 }
 
 func newHub() *hub {
-	return &hub{byUser: map[string]map[string]subscriptions.Client{}, clients: map[string]string{}}
+	return &hub{byUser: map[string][]*client{}, limits: defaultLimits, stop: make(chan struct{})}
 }
 
-// track files a client under its member (moving it if it signed in as someone else).
-func (h *hub) track(userID string, c subscriptions.Client) {
+// add files an open stream under its member, with the hub's limits.
+func (h *hub) add(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if prev, ok := h.clients[c.Id()]; ok && prev != userID {
-		delete(h.byUser[prev], c.Id())
-	}
-	if h.byUser[userID] == nil {
-		h.byUser[userID] = map[string]subscriptions.Client{}
-	}
-	h.byUser[userID][c.Id()] = c
-	h.clients[c.Id()] = userID
+	c.limits = h.limits
+	h.byUser[c.user] = append(h.byUser[c.user], c)
 }
 
-// forget drops a disconnected client.
-func (h *hub) forget(clientID string) {
+// remove forgets a stream (closed by either side); removing it twice is harmless.
+func (h *hub) remove(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if userID, ok := h.clients[clientID]; ok {
-		delete(h.byUser[userID], clientID)
-		if len(h.byUser[userID]) == 0 {
-			delete(h.byUser, userID)
-		}
-		delete(h.clients, clientID)
+	list := slices.DeleteFunc(h.byUser[c.user], func(o *client) bool { return o == c })
+	if len(list) == 0 {
+		delete(h.byUser, c.user)
+	} else {
+		h.byUser[c.user] = list
 	}
 }
 
-// online reports whether the member has a realtime client open.
+// online reports whether the member has a stream open.
 func (h *hub) online(userID string) bool {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	return len(h.byUser[userID]) > 0
 }
 
-// send delivers data on topic to every client of the given members that subscribed to it.
+// send delivers data as a topic event to every open stream of the given members. It never
+// waits for a socket: each stream writes its own queue (see client.enqueue).
 func (h *hub) send(userIDs []string, topic string, data any) {
 	payload, err := json.Marshal(data)
 	if err != nil {
 		return
 	}
-	msg := subscriptions.Message{Name: topic, Data: payload}
-	h.mu.RLock()
-	var targets []subscriptions.Client
-	for _, id := range userIDs {
-		for _, c := range h.byUser[id] {
-			if c.HasSubscription(topic) {
-				targets = append(targets, c)
-			}
-		}
-	}
-	h.mu.RUnlock()
-	for _, c := range targets {
-		c.Send(msg)
+	frame := make([]byte, 0, len(topic)+len(payload)+16)
+	frame = append(append(append(append(frame, "event: "...), topic...), "\ndata: "...), payload...)
+	frame = append(frame, "\n\n"...)
+	for _, c := range h.clientsOf(userIDs) {
+		c.enqueue(frame)
 	}
 }
 
-// bindRealtime keeps the hub in step with PocketBase's realtime clients: our topics need a
-// signed-in client (the session cookie authenticates the subscribe call), and a client is
-// forgotten when its connection ends.
-func bindRealtime(app core.App, h *hub) {
-	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
-		if e.Auth == nil || e.Auth.Collection().Name != "users" {
-			kept := e.Subscriptions[:0]
-			for _, s := range e.Subscriptions {
-				if s != TopicNotifications && s != TopicFeed {
-					kept = append(kept, s)
-				}
+// clientsOf lists the open streams of the given members.
+func (h *hub) clientsOf(userIDs []string) []*client {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	var out []*client
+	for _, id := range userIDs {
+		out = append(out, h.byUser[id]...)
+	}
+	return out
+}
+
+// all lists every open stream.
+func (h *hub) all() []*client {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	out := make([]*client, 0, len(h.byUser))
+	for _, list := range h.byUser {
+		out = append(out, list...)
+	}
+	return out
+}
+
+// revoke closes the streams of a member whose session no longer counts: suspended, deleted,
+// or signed out everywhere (a password change renews the token key). PocketBase's own
+// realtime drops the auth of its clients in the same cases.
+func (h *hub) revoke(user *core.Record, deleted bool) {
+	for _, c := range h.clientsOf([]string{user.Id}) {
+		if deleted || user.GetBool("suspended") || c.tokenKey != user.TokenKey() {
+			c.close()
+		}
+	}
+}
+
+// keepAlive writes a comment to every idle stream each interval until the hub shuts down:
+// it keeps proxies from timing the streams out and finds sockets whose peer is gone. One
+// goroutine serves every stream.
+func (h *hub) keepAlive(every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-t.C:
+			for _, c := range h.all() {
+				c.keepAlive()
 			}
-			e.Subscriptions = kept
 		}
-		if err := e.Next(); err != nil {
-			return err
-		}
-		if e.Auth != nil && e.Auth.Collection().Name == "users" {
-			h.track(e.Auth.Id, e.Client)
-		}
-		return nil
+	}
+}
+
+// shutdown closes every stream and stops the keep-alive (the server is terminating).
+func (h *hub) shutdown() {
+	h.once.Do(func() { close(h.stop) })
+	for _, c := range h.all() {
+		c.close()
+	}
+}
+
+// bindRealtime keeps the hub's streams in step with the members' sessions: a member who
+// is suspended, deleted or whose sessions were all revoked stops receiving at once.
+func bindRealtime(app core.App, h *hub) {
+	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
+		h.revoke(e.Record, false)
+		return e.Next()
 	})
-	app.OnRealtimeConnectRequest().BindFunc(func(e *core.RealtimeConnectRequestEvent) error {
-		defer h.forget(e.Client.Id())
-		return e.Next() // returns when the connection ends
+	app.OnRecordAfterDeleteSuccess("users").BindFunc(func(e *core.RecordEvent) error {
+		h.revoke(e.Record, true)
+		return e.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		h.shutdown()
+		return e.Next()
 	})
 }

@@ -4,33 +4,51 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 type event struct{ name, data string }
 
-// listen opens a realtime connection as the member with cookie, subscribes to topics the
-// way the SDK does, and returns the events that arrive.
-func listen(t *testing.T, ctx context.Context, base, cookie string, topics ...string) <-chan event {
+// listen opens the member's event stream (GET /api/events with the session cookie), as
+// the UI's EventSource does, and returns the events that arrive; the channel closes when
+// the stream ends. The stream is registered once its answer has begun.
+func listen(t *testing.T, ctx context.Context, base, cookie string) <-chan event {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/realtime", nil)
+	return listenWith(t, ctx, http.DefaultClient, base, cookie)
+}
+
+// listenWith is listen with a given HTTP client.
+func listenWith(t *testing.T, ctx context.Context, client *http.Client, base, cookie string) <-chan event {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/events", nil)
 	req.Header.Set("Cookie", cookie)
-	res, err := http.DefaultClient.Do(req)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		t.Fatalf("GET /api/events: %d %s %s", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
 	events := make(chan event, 16)
-	connected := make(chan string, 1)
 	go func() {
 		defer res.Body.Close()
 		defer close(events)
 		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 		var ev event
 		for sc.Scan() {
 			line := sc.Text()
@@ -40,38 +58,43 @@ func listen(t *testing.T, ctx context.Context, base, cookie string, topics ...st
 			case strings.HasPrefix(line, "data:"):
 				ev.data = strings.TrimSpace(line[5:])
 			case line == "" && ev.name != "":
-				if ev.name == "PB_CONNECT" {
-					var c struct{ ClientID string }
-					_ = json.Unmarshal([]byte(ev.data), &c)
-					connected <- c.ClientID
-				} else {
-					events <- ev
+				select {
+				case events <- ev:
+				case <-ctx.Done():
+					return
 				}
 				ev = event{}
 			}
 		}
 	}()
-	var clientID string
-	select {
-	case clientID = <-connected:
-	case <-time.After(5 * time.Second):
-		t.Fatal("no PB_CONNECT")
-	}
-	body, _ := json.Marshal(map[string]any{"clientId": clientID, "subscriptions": topics})
-	sub, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/realtime", strings.NewReader(string(body)))
-	sub.Header.Set("Content-Type", "application/json")
-	sub.Header.Set("Cookie", cookie)
-	sub.Header.Set("Origin", base)
-	subRes, err := http.DefaultClient.Do(sub)
-	if err != nil || subRes.StatusCode != http.StatusNoContent {
-		t.Fatalf("subscribe: %v %v", err, subRes)
-	}
 	return events
 }
 
+// cookieOf is the session cookie of the member with id.
+func cookieOf(t *testing.T, app core.App, id string) string {
+	t.Helper()
+	u, err := app.FindRecordById("users", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testutil.SessionCookie(t, u)
+}
+
+// waitUntil polls cond until it holds (5 s at most).
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestFeedTopicReachesFollowersOnly proves the realtime path end to end: a followed
-// member's new post reaches a follower's open app on the feed topic, and the follower's
-// notification topic announces it, while a member who doesn't follow receives nothing.
+// member's new post reaches a follower's open app as a feed event, and the follower's
+// notification event announces it, while a member who doesn't follow receives nothing.
 func TestFeedTopicReachesFollowersOnly(t *testing.T) {
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
@@ -80,13 +103,8 @@ func TestFeedTopicReachesFollowersOnly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 
-	cookie := func(id string) string {
-		u, _ := app.FindRecordById("users", id)
-		return testutil.SessionCookie(t, u)
-	}
-	follower := listen(t, ctx, srv.URL, cookie(bea), "feed", "notifications")
-	stranger := listen(t, ctx, srv.URL, cookie(dee), "feed", "notifications")
-	visitor := listen(t, ctx, srv.URL, "", "feed", "notifications") // dropped: no session
+	follower := listen(t, ctx, srv.URL, cookieOf(t, app, bea))
+	stranger := listen(t, ctx, srv.URL, cookieOf(t, app, dee))
 
 	post(t, app, "anapost00000009", ana, "movie_review", "Heat")
 
@@ -106,15 +124,136 @@ func TestFeedTopicReachesFollowersOnly(t *testing.T) {
 	if !strings.Contains(got["notifications"], `"message":"Ana reviewed Heat"`) || !strings.Contains(got["notifications"], `"unreadCount":1`) {
 		t.Fatalf("notification event: %s", got["notifications"])
 	}
-	// A like by Bea reaches Ana? Ana has no open app; make sure the others stay silent.
+	// Bea likes the post: Ana has no stream open; the others must stay silent.
 	if _, err := social.Like(app, "anapost00000009", bea); err != nil {
 		t.Fatal(err)
 	}
+	notify.Drain()
 	select {
 	case ev := <-stranger:
 		t.Fatalf("a member who doesn't follow Ana received %v", ev)
-	case ev := <-visitor:
-		t.Fatalf("a visitor received %v", ev)
+	case ev := <-follower:
+		t.Fatalf("the follower received an event about her own like: %v", ev)
 	case <-time.After(300 * time.Millisecond):
 	}
+}
+
+// TestEventStreamIsForMembersOnly: a visitor, a stale session and a suspended member get a
+// JSON 401 and no stream.
+func TestEventStreamIsForMembersOnly(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	if _, err := app.DB().NewQuery("UPDATE users SET suspended = TRUE WHERE id = {:id}").Bind(dbx.Params{"id": dee}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	srv := testutil.Serve(t, app)
+	for who, cookie := range map[string]string{
+		"visitor":          "",
+		"stale session":    "cinecircle_session=not-a-token",
+		"suspended member": cookieOf(t, app, dee),
+	} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/events", nil)
+		if cookie != "" {
+			req.Header.Set("Cookie", cookie)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body) // a stream would never end: this returns only for an answer
+		res.Body.Close()
+		var answer struct{ Message string }
+		if res.StatusCode != http.StatusUnauthorized || json.Unmarshal(body, &answer) != nil || answer.Message == "" {
+			t.Errorf("%s: %d %s %s", who, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+	if notify.Streams(app, dee) != 0 {
+		t.Fatal("the suspended member's refused stream was kept")
+	}
+}
+
+// TestStreamsEndWithTheSession: suspending a member, or revoking their sessions (a new
+// token key, as a password change does), closes their open streams at once; an ordinary
+// profile change keeps them.
+func TestStreamsEndWithTheSession(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	srv := testutil.Serve(t, app)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	streams := map[string]<-chan event{}
+	for _, id := range []string{bea, cal, dee} {
+		streams[id] = listen(t, ctx, srv.URL, cookieOf(t, app, id))
+	}
+	change := func(id string, edit func(u *core.Record)) {
+		u, err := app.FindRecordById("users", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(u)
+		if err := app.Save(u); err != nil { // as a moderator's save in the dashboard
+			t.Fatal(err)
+		}
+	}
+	change(bea, func(u *core.Record) { u.Set("suspended", true) })
+	change(cal, func(u *core.Record) { u.RefreshTokenKey() })
+	change(dee, func(u *core.Record) { u.Set("nickname", "Dee Dee") })
+
+	for who, id := range map[string]string{"suspended": bea, "signed out everywhere": cal} {
+		select {
+		case ev, open := <-streams[id]:
+			if open {
+				t.Fatalf("the %s member still received %v", who, ev)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the %s member's stream stayed open", who)
+		}
+		if notify.Streams(app, id) != 0 {
+			t.Fatalf("the hub kept the %s member's stream", who)
+		}
+	}
+	// Ana's post still reaches Dee, whose session is intact (she follows Ana now).
+	if err := social.Follow(app, dee, ana); err != nil {
+		t.Fatal(err)
+	}
+	post(t, app, "anapost00000010", ana, "movie_review", "Heat")
+	for ev := range streams[dee] {
+		if ev.name == "feed" && strings.Contains(ev.data, "anapost00000010") {
+			return
+		}
+	}
+	t.Fatal("the unchanged member's stream ended")
+}
+
+// TestClosedStreamIsForgotten: a member's two tabs each get the event; a tab that closes
+// its stream is forgotten by the hub at once, the other keeps receiving.
+func TestClosedStreamIsForgotten(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	srv := testutil.Serve(t, app)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	tabCtx, closeTab := context.WithCancel(ctx)
+	first := listen(t, tabCtx, srv.URL, cookieOf(t, app, bea))
+	second := listen(t, ctx, srv.URL, cookieOf(t, app, bea))
+	if n := notify.Streams(app, bea); n != 2 {
+		t.Fatalf("two tabs, %d streams", n)
+	}
+	notify.Publish(app, []string{bea}, notify.TopicFeed, map[string]string{"n": "1"})
+	for _, tab := range []<-chan event{first, second} {
+		if ev := <-tab; ev.name != "feed" || ev.data != `{"n":"1"}` {
+			t.Fatalf("tab got %v", ev)
+		}
+	}
+	closeTab()
+	waitUntil(t, "the hub forgets the closed tab", func() bool { return notify.Streams(app, bea) == 1 })
+	notify.Publish(app, []string{bea}, notify.TopicFeed, map[string]string{"n": "2"})
+	if ev := <-second; ev.data != `{"n":"2"}` {
+		t.Fatalf("the open tab got %v", ev)
+	}
+	cancel()
+	waitUntil(t, "the hub forgets the last tab", func() bool { return notify.Streams(app, bea) == 0 })
 }

@@ -34,9 +34,9 @@ async function waitUntil<T>(fn: () => Promise<T>, what: string, timeoutMs = 10_0
   throw new Error(`timed out waiting for ${what}`)
 }
 
-/** openWithRealtime loads a page and waits until its realtime subscription is sent. */
+/** openWithRealtime loads a page and waits until its event stream (GET /api/events) is open. */
 async function openWithRealtime(page: Page, path: string) {
-  const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/realtime') && r.request().method() === 'POST' && r.ok(), { timeout: 15_000 })
+  const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.request().method() === 'GET' && r.ok(), { timeout: 15_000 })
   await page.goto(path)
   await subscribed
 }

@@ -2,7 +2,7 @@
 // CineCircle's service worker (SPEC §4 Service worker; DESIGN: vite-plugin-pwa with
 // injectManifest). It precaches the app shell, keeps recent API answers for offline use
 // (network first) and posters (cache first), shows push notifications and opens their
-// link on click. /api/realtime (the live event stream) never goes through a cache.
+// link on click. The live event streams (/api/events, /api/realtime) never go through a cache.
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -18,7 +18,8 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin
-const isRealtime = (url: URL) => url.pathname === '/api/realtime' || url.pathname.startsWith('/api/realtime/')
+// The event streams never end: caching one would read it forever.
+const isRealtime = (url: URL) => ['/api/events', '/api/realtime'].includes(url.pathname) || url.pathname.startsWith('/api/realtime/')
 
 // Signing out clears the cached member data before the server ends the session.
 registerRoute(

@@ -1,7 +1,7 @@
 import PocketBase, { BaseAuthStore } from 'pocketbase'
 
 /**
- * pb is the PocketBase SDK client, used for OAuth2 now and realtime later. The session
+ * pb is the PocketBase SDK client, used for OAuth2 (realtime has its own EventSource). The session
  * is an HttpOnly cookie the browser sends by itself, so the SDK keeps no token of its
  * own: its auth store lives in memory only and is cleared right after an OAuth2 sign-in
  * has been exchanged for the cookie.

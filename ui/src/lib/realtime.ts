@@ -1,14 +1,19 @@
-// Realtime (DESIGN: Realtime). Each signed-in client subscribes to its own topics through
-// the PocketBase SDK (the session cookie authenticates it): 'notifications' keeps the
-// bell's list and unread count live, 'feed' counts new posts of followed members for the
-// 'N new posts' pill. While the connection is down the bell polls every 30 s instead.
+// Realtime (DESIGN: Realtime; README: Realtime). Each signed-in app holds one event stream,
+// GET /api/events, with a native EventSource (same origin: the session cookie goes along).
+// 'notifications' events keep the bell's list and unread count live, 'feed' events count
+// new posts of followed members for the 'N new posts' pill. A dropped stream is reopened
+// with a growing, jittered delay; while it is down the bell polls every 30 s instead.
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { mergeNotification, type AppNotification } from './notifications'
-import { pb } from './pb'
 
+export const EVENTS_URL = '/api/events'
 export const TOPIC_NOTIFICATIONS = 'notifications'
 export const TOPIC_FEED = 'feed'
+
+/** Reconnect delays: 1 s after the first failure, doubling up to 30 s. */
+export const RECONNECT_MIN_MS = 1_000
+export const RECONNECT_MAX_MS = 30_000
 
 const NOTIFICATIONS_KEY = ['/api/notifications'] as const
 const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const
@@ -45,16 +50,17 @@ function subscribeStore(listener: () => void) {
   }
 }
 
-const getState = () => state
+/** realtimeState is the current state, for code outside React. */
+export const realtimeState = (): RealtimeState => state
 
 /** useRealtimeConnected: whether live updates are flowing (polling stops meanwhile). */
 export function useRealtimeConnected(): boolean {
-  return useSyncExternalStore(subscribeStore, () => getState().connected, () => false)
+  return useSyncExternalStore(subscribeStore, () => realtimeState().connected, () => false)
 }
 
 /** useNewPostCount: how many new posts realtime delivered since the feed was refreshed. */
 export function useNewPostCount(): number {
-  return useSyncExternalStore(subscribeStore, () => getState().newPostIds.length, () => 0)
+  return useSyncExternalStore(subscribeStore, () => realtimeState().newPostIds.length, () => 0)
 }
 
 /** clearNewPosts: the feed is being refreshed; the pill goes away. */
@@ -84,48 +90,84 @@ export function applyFeedEvent(event: FeedEvent): void {
 }
 
 /**
- * startRealtime subscribes the signed-in member to their topics and tracks the connection;
- * the returned function unsubscribes. After a reconnect the bell is refreshed, since
- * events may have been missed while disconnected.
+ * reconnectDelay is how long to wait before reopening the stream after `failures` failed
+ * attempts in a row: doubling from RECONNECT_MIN_MS up to RECONNECT_MAX_MS, between half
+ * and all of it at random so that the apps of a whole community do not all come back in
+ * the same instant after a server restart. `random` is in [0, 1).
  */
-export function startRealtime(client: QueryClient): () => void {
+export function reconnectDelay(failures: number, random: number = Math.random()): number {
+  const full = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** Math.max(0, failures))
+  return Math.round(full * (0.5 + random / 2))
+}
+
+/** parseEvent reads an event's JSON data; anything else is ignored. */
+function parseEvent<T>(event: MessageEvent<string>): T | null {
+  try {
+    return JSON.parse(event.data) as T
+  } catch {
+    return null
+  }
+}
+
+/** EventStream is the part of EventSource startRealtime uses (tests pass a stand-in). */
+export interface EventStream {
+  onopen: ((event: Event) => void) | null
+  onerror: ((event: Event) => void) | null
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void
+  close(): void
+}
+
+/**
+ * startRealtime opens the signed-in member's event stream and tracks the connection; the
+ * returned function closes it. After a reconnect the bell is refreshed, since events may
+ * have been missed meanwhile. The browser's own retry is not used: on any error the stream
+ * is closed and reopened after reconnectDelay, so a refused stream (signed out, suspended)
+ * is retried slowly instead of never.
+ */
+export function startRealtime(client: QueryClient, open: (url: string) => EventStream = (url) => new EventSource(url)): () => void {
   let stopped = false
   let connectedOnce = false
-  const unsubscribers: (() => Promise<void>)[] = []
+  let failures = 0
+  let source: EventStream | null = null
+  let timer: ReturnType<typeof setTimeout> | undefined
 
-  pb.realtime.onDisconnect = () => {
-    if (!stopped) setState({ connected: false })
-  }
-
-  const keep = (p: Promise<() => Promise<void>>) =>
-    p
-      .then((unsub) => {
-        if (stopped) void unsub().catch(() => {})
-        else unsubscribers.push(unsub)
-      })
-      .catch((error: unknown) => {
-        console.warn('Realtime: subscription failed; polling instead', error)
-        if (!stopped) setState({ connected: false })
-      })
-
-  void keep(
-    pb.realtime.subscribe('PB_CONNECT', () => {
-      if (stopped) return
+  const connect = () => {
+    if (stopped) return
+    const es = open(EVENTS_URL)
+    source = es
+    es.onopen = () => {
+      if (stopped || source !== es) return
+      failures = 0
       setState({ connected: true })
       if (connectedOnce) {
         void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
         void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY })
       }
       connectedOnce = true
-    }),
-  )
-  void keep(pb.realtime.subscribe(TOPIC_NOTIFICATIONS, (data: NotificationEvent) => applyNotificationEvent(client, data)))
-  void keep(pb.realtime.subscribe(TOPIC_FEED, (data: FeedEvent) => applyFeedEvent(data)))
+    }
+    es.onerror = () => {
+      es.close()
+      if (stopped || source !== es) return
+      source = null
+      setState({ connected: false })
+      timer = setTimeout(connect, reconnectDelay(failures++))
+    }
+    es.addEventListener(TOPIC_NOTIFICATIONS, (event) => {
+      const data = parseEvent<NotificationEvent>(event)
+      if (data) applyNotificationEvent(client, data)
+    })
+    es.addEventListener(TOPIC_FEED, (event) => {
+      const data = parseEvent<FeedEvent>(event)
+      if (data) applyFeedEvent(data)
+    })
+  }
+  connect()
 
   return () => {
     stopped = true
-    pb.realtime.onDisconnect = undefined
-    for (const unsub of unsubscribers.splice(0)) void unsub().catch(() => {})
+    clearTimeout(timer)
+    source?.close()
+    source = null
     setState({ connected: false, newPostIds: [] })
   }
 }
