@@ -189,7 +189,7 @@ func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 	err := windows(app, viewerID, "", "", func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
-			" ORDER BY f.created DESC, f.id DESC "+feedLimit(n-seen)).
+			" ORDER BY f.created DESC, f.id DESC " + feedLimit(n-seen)).
 			Bind(windowParams(viewerID, lo, hi, hiID)).All(&keys)
 		if err != nil || len(keys) == 0 {
 			return 0, false, err
