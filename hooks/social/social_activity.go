@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"cinecircle/hooks/auth"
 	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
@@ -52,25 +51,9 @@ type ActivityUser struct {
 	ProfileImageURL   string  `json:"profileImageUrl"`
 }
 
-// activityUser shapes an author record for viewerID; a missing record keeps only the id
-// (the UI then shows 'Unknown User').
-func activityUser(id string, r *core.Record, viewerID string) ActivityUser {
-	if r == nil {
-		return ActivityUser{ID: id, DisplayPreference: "fullname"}
-	}
-	u := auth.PublicUser(r)
-	out := ActivityUser{
-		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Nickname: u.Nickname,
-		DisplayPreference: u.DisplayPreference, ProfileImageURL: u.ProfileImageURL,
-	}
-	if r.Id == viewerID {
-		out.Email = r.Email()
-	}
-	return out
-}
-
 // LoadActivities shapes activity records for viewerID, keeping their order. It reads the
-// authors in one query and the viewer's likes in another, whatever the number of records,
+// authors it has not cached in one query and the viewer's likes in another, whatever the
+// number of records,
 // so callers (the feed, comments, notifications) never cost a query per activity.
 func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Activity, error) {
 	out := make([]Activity, 0, len(records))
@@ -87,13 +70,9 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			authorIDs = append(authorIDs, a)
 		}
 	}
-	authors, err := app.FindRecordsByIds(auth.UsersCollection, authorIDs)
+	authors, err := loadAuthors(app, viewerID, authorIDs)
 	if err != nil {
 		return nil, err
-	}
-	byID := make(map[string]*core.Record, len(authors))
-	for _, a := range authors {
-		byID[a.Id] = a
 	}
 	liked := map[string]bool{}
 	if viewerID != "" {
@@ -113,7 +92,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			ID:           r.Id,
 			Type:         r.GetString("type"),
 			UserID:       author,
-			User:         activityUser(author, byID[author], viewerID),
+			User:         authorOrUnknown(authors, author),
 			CreatedAt:    isoTime(r.GetDateTime("created").Time()),
 			IsLiked:      liked[r.Id],
 			LikeCount:    r.GetInt("likeCount"),
@@ -128,6 +107,15 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 		}
 	}
 	return out, nil
+}
+
+// authorOrUnknown is the author with id; a missing record keeps only the id (the UI
+// then shows 'Unknown User').
+func authorOrUnknown(authors map[string]ActivityUser, id string) ActivityUser {
+	if u, ok := authors[id]; ok {
+		return u
+	}
+	return ActivityUser{ID: id, DisplayPreference: "fullname"}
 }
 
 // Decorator adds viewer-specific data to shaped activities (the collaboration domain fills
