@@ -33,4 +33,5 @@ func Register(app core.App) {
 	app.OnRecordDelete(LikesCollection).BindFunc(countLikes)
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerAuthorCache(app)
+	registerPageMemo(app)
 }

@@ -182,11 +182,21 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 }
 
 // feedKeyAt returns the n-th key (from 1) of viewerID's feed, newest first; ok is false
-// when the feed is shorter.
+// when the feed is shorter. It starts from the nearest key the page memo holds before n
+// (reading on like a cursor page) and remembers the key it finds.
 func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
-	var last feedKey
+	memo := pageMemoOf(app)
+	var from feedKey
 	seen := 0
-	err := windows(app, viewerID, "", "", func(lo, hi, hiID string) (int, bool, error) {
+	var gen uint64
+	if memo != nil {
+		from, seen, gen = memo.nearest(viewerID, n)
+		if seen == n {
+			return from, true, nil
+		}
+	}
+	last := from
+	err := windows(app, viewerID, from.Created, from.ID, func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
 			" ORDER BY f.created DESC, f.id DESC " + feedLimit(n-seen)).
@@ -198,7 +208,11 @@ func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 		last = keys[len(keys)-1]
 		return len(keys), seen >= n, nil
 	})
-	return last, err == nil && seen >= n, err
+	ok := err == nil && seen >= n
+	if ok && memo != nil {
+		memo.store(viewerID, n, last, gen)
+	}
+	return last, ok, err
 }
 
 func windowParams(viewerID, lo, hi, hiID string) dbx.Params {
