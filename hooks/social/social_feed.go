@@ -60,10 +60,11 @@ const feedMembers = `SELECT following FROM follows WHERE follower = +{:viewer} A
 	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer}`
 
 // feedFilter picks up to limit activities of one window, newest first, ties broken by id
-// so pages never overlap; the outer query reads just those rows by primary key.
+// so pages never overlap; the outer query reads just those rows by rowid (which every
+// index entry carries), not by id, which would cost a search of the id index per row.
 func feedFilter(limit int) string {
-	return `[[activities.id]] IN (
-	SELECT f.id FROM activities f INDEXED BY idx_activities_feed WHERE ` + feedWindow + `
+	return `[[activities.rowid]] IN (
+	SELECT f.rowid FROM activities f INDEXED BY idx_activities_feed WHERE ` + feedWindow + `
 	ORDER BY f.created DESC, f.id DESC ` + feedLimit(limit) + `)`
 }
 
