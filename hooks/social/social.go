@@ -4,6 +4,7 @@
 package social
 
 import (
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -34,4 +35,5 @@ func Register(app core.App) {
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerAuthorCache(app)
 	registerPageMemo(app)
+	app.Store().Set(feedStmtsKey, &feedStmts{free: map[int][]*dbx.Query{}})
 }

@@ -174,8 +174,7 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	}
 	records := []*core.Record{}
 	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
-		var got []*core.Record
-		err := feedQuery(app, viewerID, lo, hi, hiID, c.Limit-len(records)).All(&got)
+		got, err := readFeedWindow(app, viewerID, lo, hi, hiID, c.Limit-len(records))
 		records = append(records, got...)
 		return len(got), len(records) >= c.Limit, err
 	})
