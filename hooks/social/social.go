@@ -4,7 +4,6 @@
 package social
 
 import (
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -35,5 +34,5 @@ func Register(app core.App) {
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerAuthorCache(app)
 	registerPageMemo(app)
-	app.Store().Set(feedStmtsKey, &feedStmts{free: map[int][]*dbx.Query{}})
+	app.Store().Set(stmtPoolKey, newStmtPool())
 }

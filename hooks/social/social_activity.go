@@ -60,7 +60,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 	if len(records) == 0 {
 		return out, nil
 	}
-	ids := make([]any, len(records))
+	ids := make([]string, len(records))
 	authorSet := map[string]bool{}
 	authorIDs := []string{}
 	for i, r := range records {
@@ -77,8 +77,12 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 	liked := map[string]bool{}
 	if viewerID != "" {
 		var likedIDs []string
-		err := app.DB().Select("activity").From(LikesCollection).
-			Where(dbx.HashExp{"user": viewerID}).AndWhere(dbx.In("activity", ids...)).Column(&likedIDs)
+		idList, _ := json.Marshal(ids)
+		err := withPrepared(app, "liked", func() *dbx.Query {
+			return app.DB().NewQuery(likedSQL)
+		}, func(q *dbx.Query) error {
+			return q.Bind(dbx.Params{"viewer": viewerID, "ids": string(idList)}).Column(&likedIDs)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -117,6 +121,13 @@ func authorOrUnknown(authors map[string]ActivityUser, id string) ActivityUser {
 	}
 	return ActivityUser{ID: id, DisplayPreference: "fullname"}
 }
+
+// likedSQL selects which of the activities in the JSON list {:ids} the viewer likes (on
+// idx_activity_likes_pair, one search per activity). One text for any number of
+// activities, so it stays prepared; the plus keeps SQLite from planning it again for
+// each viewer (see feedWindow).
+const likedSQL = `SELECT activity FROM activity_likes WHERE user = +{:viewer}
+	AND activity IN (SELECT value FROM json_each({:ids}))`
 
 // Decorator adds viewer-specific data to shaped activities (the collaboration domain fills
 // a collaborative post's ratings and pending state for the viewer). records and items are

@@ -174,7 +174,13 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	}
 	records := []*core.Record{}
 	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
-		got, err := readFeedWindow(app, viewerID, lo, hi, hiID, c.Limit-len(records))
+		var got []*core.Record
+		limit := c.Limit - len(records)
+		err := withPrepared(app, "feed window "+strconv.Itoa(limit), func() *dbx.Query {
+			return feedQuery(app, viewerID, lo, hi, hiID, limit).Build()
+		}, func(q *dbx.Query) error {
+			return q.Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
+		})
 		records = append(records, got...)
 		return len(got), len(records) >= c.Limit, err
 	})

@@ -7,56 +7,55 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// feedStmts keeps the feed's window query prepared, so a page does not parse and plan its
-// largest statement every time (that was about a seventh of reading a page). The query's
-// text depends only on the page size, so a few prepared copies per size serve every
-// viewer and window; each copy serves one read at a time (a dbx query holds its bound
-// values). The copies carry PocketBase's record hooks for the activities collection they
-// were built with, so they are thrown away when that collection changes.
-type feedStmts struct {
+// stmtPool keeps the feed's hot queries prepared, so a page does not parse and plan them
+// every time (that was about a quarter of reading a page). A query's text is fixed per
+// key (the window query's depends only on the page size), so a few prepared copies serve
+// every viewer; each copy serves one read at a time (a dbx query holds its bound values).
+// The copies may carry PocketBase's record hooks for the activities collection they were
+// built with, so all are thrown away when that collection changes.
+type stmtPool struct {
 	mu         sync.Mutex
 	collection *core.Collection
-	free       map[int][]*dbx.Query // page size → idle prepared queries
+	free       map[string][]*dbx.Query // key → idle prepared queries
 }
 
-// feedStmtsIdle is how many idle copies are kept per page size (more than the readers
-// two cores run at once).
-const feedStmtsIdle = 8
+// stmtPoolIdle is how many idle copies are kept per key (more than the readers two
+// cores run at once).
+const stmtPoolIdle = 8
 
-// feedStmtsKey is the app-store key of the app's prepared feed queries.
-const feedStmtsKey = "cinecircle.social.feedstmts"
+// stmtPoolKey is the app-store key of the app's prepared queries.
+const stmtPoolKey = "cinecircle.social.stmts"
 
-// readFeedWindow reads up to limit activities of one feed window into records, with a
-// prepared query when the app has them and is not inside a transaction (which must run
-// its own statements).
-func readFeedWindow(app core.App, viewerID, lo, hi, hiID string, limit int) ([]*core.Record, error) {
-	var records []*core.Record
-	s, _ := app.Store().Get(feedStmtsKey).(*feedStmts)
+func newStmtPool() *stmtPool { return &stmtPool{free: map[string][]*dbx.Query{}} }
+
+// withPrepared runs run with a prepared copy of the query build makes for key (the same
+// text for the same key), bound by run. Without a pool, or inside a transaction (which
+// must run its own statements), run gets build's query as it is.
+func withPrepared(app core.App, key string, build func() *dbx.Query, run func(q *dbx.Query) error) error {
+	s, _ := app.Store().Get(stmtPoolKey).(*stmtPool)
 	if s == nil || app.IsTransactional() {
-		err := feedQuery(app, viewerID, lo, hi, hiID, limit).All(&records)
-		return records, err
+		return run(build())
 	}
 	collection, err := app.FindCachedCollectionByNameOrId(ActivitiesCollection)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	q := s.take(collection, limit)
+	q := s.take(collection, key)
 	if q == nil {
-		q = feedQuery(app, viewerID, lo, hi, hiID, limit).Build().Prepare()
-		if q.LastError != nil {
-			return nil, q.LastError
+		if q = build().Prepare(); q.LastError != nil {
+			return q.LastError
 		}
 	}
-	if err := q.Bind(windowParams(viewerID, lo, hi, hiID)).All(&records); err != nil {
+	if err := run(q); err != nil {
 		_ = q.Close()
-		return nil, err
+		return err
 	}
-	s.give(collection, limit, q)
-	return records, nil
+	s.give(collection, key, q)
+	return nil
 }
 
-// take returns an idle prepared query for limit built with collection, or nil.
-func (s *feedStmts) take(collection *core.Collection, limit int) *dbx.Query {
+// take returns an idle prepared query for key built with collection, or nil.
+func (s *stmtPool) take(collection *core.Collection, key string) *dbx.Query {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.collection != collection {
@@ -65,25 +64,25 @@ func (s *feedStmts) take(collection *core.Collection, limit int) *dbx.Query {
 				_ = q.Close()
 			}
 		}
-		s.collection, s.free = collection, map[int][]*dbx.Query{}
+		s.collection, s.free = collection, map[string][]*dbx.Query{}
 		return nil
 	}
-	list := s.free[limit]
+	list := s.free[key]
 	if len(list) == 0 {
 		return nil
 	}
 	q := list[len(list)-1]
-	s.free[limit] = list[:len(list)-1]
+	s.free[key] = list[:len(list)-1]
 	return q
 }
 
 // give puts q back for the next read, or closes it when enough are idle or the
 // collection changed meanwhile.
-func (s *feedStmts) give(collection *core.Collection, limit int, q *dbx.Query) {
+func (s *stmtPool) give(collection *core.Collection, key string, q *dbx.Query) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.collection == collection && len(s.free[limit]) < feedStmtsIdle {
-		s.free[limit] = append(s.free[limit], q)
+	if s.collection == collection && len(s.free[key]) < stmtPoolIdle {
+		s.free[key] = append(s.free[key], q)
 		return
 	}
 	_ = q.Close()
