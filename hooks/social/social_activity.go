@@ -53,8 +53,8 @@ type ActivityUser struct {
 
 // LoadActivities shapes activity records for viewerID, keeping their order. It reads the
 // authors it has not cached in one query and the viewer's likes in another, whatever the
-// number of records,
-// so callers (the feed, comments, notifications) never cost a query per activity.
+// number of records, so callers (the feed, comments, notifications) never cost a query
+// per activity.
 func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Activity, error) {
 	out := make([]Activity, 0, len(records))
 	if len(records) == 0 {
