@@ -32,4 +32,7 @@ func Register(app core.App) {
 	app.OnRecordCreate(LikesCollection).BindFunc(countLikes)
 	app.OnRecordDelete(LikesCollection).BindFunc(countLikes)
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
+	registerAuthorCache(app)
+	registerPageMemo(app)
+	app.Store().Set(stmtPoolKey, newStmtPool())
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"time"
 
-	"cinecircle/hooks/auth"
 	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
@@ -52,32 +51,16 @@ type ActivityUser struct {
 	ProfileImageURL   string  `json:"profileImageUrl"`
 }
 
-// activityUser shapes an author record for viewerID; a missing record keeps only the id
-// (the UI then shows 'Unknown User').
-func activityUser(id string, r *core.Record, viewerID string) ActivityUser {
-	if r == nil {
-		return ActivityUser{ID: id, DisplayPreference: "fullname"}
-	}
-	u := auth.PublicUser(r)
-	out := ActivityUser{
-		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Nickname: u.Nickname,
-		DisplayPreference: u.DisplayPreference, ProfileImageURL: u.ProfileImageURL,
-	}
-	if r.Id == viewerID {
-		out.Email = r.Email()
-	}
-	return out
-}
-
 // LoadActivities shapes activity records for viewerID, keeping their order. It reads the
-// authors in one query and the viewer's likes in another, whatever the number of records,
-// so callers (the feed, comments, notifications) never cost a query per activity.
+// authors it has not cached in one query and the viewer's likes in another, whatever the
+// number of records, so callers (the feed, comments, notifications) never cost a query
+// per activity.
 func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Activity, error) {
 	out := make([]Activity, 0, len(records))
 	if len(records) == 0 {
 		return out, nil
 	}
-	ids := make([]any, len(records))
+	ids := make([]string, len(records))
 	authorSet := map[string]bool{}
 	authorIDs := []string{}
 	for i, r := range records {
@@ -87,19 +70,19 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			authorIDs = append(authorIDs, a)
 		}
 	}
-	authors, err := app.FindRecordsByIds(auth.UsersCollection, authorIDs)
+	authors, err := loadAuthors(app, viewerID, authorIDs)
 	if err != nil {
 		return nil, err
-	}
-	byID := make(map[string]*core.Record, len(authors))
-	for _, a := range authors {
-		byID[a.Id] = a
 	}
 	liked := map[string]bool{}
 	if viewerID != "" {
 		var likedIDs []string
-		err := app.DB().Select("activity").From(LikesCollection).
-			Where(dbx.HashExp{"user": viewerID}).AndWhere(dbx.In("activity", ids...)).Column(&likedIDs)
+		idList, _ := json.Marshal(ids)
+		err := withPrepared(app, "liked", func() *dbx.Query {
+			return app.DB().NewQuery(likedSQL)
+		}, func(q *dbx.Query) error {
+			return q.Bind(dbx.Params{"viewer": viewerID, "ids": string(idList)}).Column(&likedIDs)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +96,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			ID:           r.Id,
 			Type:         r.GetString("type"),
 			UserID:       author,
-			User:         activityUser(author, byID[author], viewerID),
+			User:         authorOrUnknown(authors, author),
 			CreatedAt:    isoTime(r.GetDateTime("created").Time()),
 			IsLiked:      liked[r.Id],
 			LikeCount:    r.GetInt("likeCount"),
@@ -129,6 +112,22 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 	}
 	return out, nil
 }
+
+// authorOrUnknown is the author with id; a missing record keeps only the id (the UI
+// then shows 'Unknown User').
+func authorOrUnknown(authors map[string]ActivityUser, id string) ActivityUser {
+	if u, ok := authors[id]; ok {
+		return u
+	}
+	return ActivityUser{ID: id, DisplayPreference: "fullname"}
+}
+
+// likedSQL selects which of the activities in the JSON list {:ids} the viewer likes (on
+// idx_activity_likes_pair, one search per activity). One text for any number of
+// activities, so it stays prepared; the plus keeps SQLite from planning it again for
+// each viewer (see feedWindow).
+const likedSQL = `SELECT activity FROM activity_likes WHERE user = +{:viewer}
+	AND activity IN (SELECT value FROM json_each({:ids}))`
 
 // Decorator adds viewer-specific data to shaped activities (the collaboration domain fills
 // a collaborative post's ratings and pending state for the viewer). records and items are

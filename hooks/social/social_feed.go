@@ -44,20 +44,37 @@ const (
 // Moderation leaves out suspended members (no block can stand between follows: blocking
 // ends them) and posts a moderator hid, except for their author. Both lists come from
 // partial indexes of a handful of rows, so the key search stays index-only.
+//
+// The bound values carry a unary plus: with ANALYZE's sqlite_stat4 samples SQLite would
+// otherwise read a bare parameter compared with an indexed column to estimate its range,
+// which marks the statement to be planned again once the values are bound, so every page
+// paid for two preparations. The plan is fixed by INDEXED BY anyway; the plus keeps the
+// value a plain text comparison (the column's affinity applies).
 const feedWindow = `f.user IN (` + feedMembers + `)
-	AND f.created >= {:lo} AND f.created <= {:hi} AND (f.created < {:hi} OR f.id < {:hiID})
-	AND (f.user = {:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))`
+	AND f.created >= +{:lo} AND f.created <= +{:hi} AND (f.created < +{:hi} OR f.id < +{:hiID})
+	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))`
 
 // feedMembers selects whose posts the viewer's feed holds: the members they follow who are
 // not suspended, and the viewer.
-const feedMembers = `SELECT following FROM follows WHERE follower = {:viewer} AND following NOT IN (` +
+const feedMembers = `SELECT following FROM follows WHERE follower = +{:viewer} AND following NOT IN (` +
 	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer}`
 
-// feedFilter picks up to {:limit} activities of one window, newest first, ties broken
-// by id so pages never overlap; the outer query reads just those rows by primary key.
-const feedFilter = `[[activities.id]] IN (
-	SELECT f.id FROM activities f INDEXED BY idx_activities_feed WHERE ` + feedWindow + `
-	ORDER BY f.created DESC, f.id DESC LIMIT {:limit})`
+// feedFilter picks up to limit activities of one window, newest first, ties broken by id
+// so pages never overlap; the outer query reads just those rows by rowid (which every
+// index entry carries), not by id, which would cost a search of the id index per row.
+func feedFilter(limit int) string {
+	return `[[activities.rowid]] IN (
+	SELECT f.rowid FROM activities f INDEXED BY idx_activities_feed WHERE ` + feedWindow + `
+	ORDER BY f.created DESC, f.id DESC ` + feedLimit(limit) + `)`
+}
+
+// feedLimit is the LIMIT clause of a feed query with the count written out. SQLite re-plans
+// a statement whose LIMIT is a bound parameter every time it runs (the planner reads the
+// bound value, and binding it expires the freshly prepared statement), which cost a
+// second preparation of the feed's query per page.
+func feedLimit(limit int) string {
+	return "LIMIT " + strconv.Itoa(limit)
+}
 
 // feedKey is a feed position: an activity's created time and id.
 type feedKey struct {
@@ -158,7 +175,12 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	records := []*core.Record{}
 	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
 		var got []*core.Record
-		err := feedQuery(app, viewerID, lo, hi, hiID, c.Limit-len(records)).All(&got)
+		limit := c.Limit - len(records)
+		err := withPrepared(app, "feed window "+strconv.Itoa(limit), func() *dbx.Query {
+			return feedQuery(app, viewerID, lo, hi, hiID, limit).Build()
+		}, func(q *dbx.Query) error {
+			return q.Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
+		})
 		records = append(records, got...)
 		return len(got), len(records) >= c.Limit, err
 	})
@@ -166,15 +188,25 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 }
 
 // feedKeyAt returns the n-th key (from 1) of viewerID's feed, newest first; ok is false
-// when the feed is shorter.
+// when the feed is shorter. It starts from the nearest key the page memo holds before n
+// (reading on like a cursor page) and remembers the key it finds.
 func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
-	var last feedKey
+	memo := pageMemoOf(app)
+	var from feedKey
 	seen := 0
-	err := windows(app, viewerID, "", "", func(lo, hi, hiID string) (int, bool, error) {
+	var gen uint64
+	if memo != nil {
+		from, seen, gen = memo.nearest(viewerID, n)
+		if seen == n {
+			return from, true, nil
+		}
+	}
+	last := from
+	err := windows(app, viewerID, from.Created, from.ID, func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
-			" ORDER BY f.created DESC, f.id DESC LIMIT {:limit}").
-			Bind(windowParams(viewerID, lo, hi, hiID, n-seen)).All(&keys)
+			" ORDER BY f.created DESC, f.id DESC " + feedLimit(n-seen)).
+			Bind(windowParams(viewerID, lo, hi, hiID)).All(&keys)
 		if err != nil || len(keys) == 0 {
 			return 0, false, err
 		}
@@ -182,11 +214,15 @@ func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 		last = keys[len(keys)-1]
 		return len(keys), seen >= n, nil
 	})
-	return last, err == nil && seen >= n, err
+	ok := err == nil && seen >= n
+	if ok && memo != nil {
+		memo.store(viewerID, n, last, gen)
+	}
+	return last, ok, err
 }
 
-func windowParams(viewerID, lo, hi, hiID string, limit int) dbx.Params {
-	return dbx.Params{"viewer": viewerID, "lo": lo, "hi": hi, "hiID": hiID, "limit": limit}
+func windowParams(viewerID, lo, hi, hiID string) dbx.Params {
+	return dbx.Params{"viewer": viewerID, "lo": lo, "hi": hi, "hiID": hiID}
 }
 
 // FeedPage returns page (from 1) of viewerID's feed, limit activities a page, shaped for
@@ -203,7 +239,7 @@ func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error
 // feedQuery reads up to limit activities of one feed window (the plan test explains it).
 func feedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
 	return app.RecordQuery(ActivitiesCollection).
-		AndWhere(dbx.NewExp(feedFilter, windowParams(viewerID, lo, hi, hiID, limit))).
+		AndWhere(dbx.NewExp(feedFilter(limit), windowParams(viewerID, lo, hi, hiID))).
 		OrderBy("activities.created DESC", "activities.id DESC")
 }
 

@@ -3,13 +3,11 @@
 package web
 
 import (
-	"compress/gzip"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -30,23 +28,6 @@ func Register(app core.App, public fs.FS) {
 		},
 		Priority: 999, // after every domain, so their routes win
 	})
-}
-
-// apiGzip compresses /api answers of 1 KB and more (a feed page or the notifications list
-// shrink about five times) for clients that take gzip, at the fastest level since it is
-// made anew for every answer. The realtime stream and the export ZIP go as they are.
-func apiGzip() *hook.Handler[*core.RequestEvent] {
-	gz := apis.GzipWithConfig(apis.GzipConfig{Level: gzip.BestSpeed, MinLength: minCompressSize})
-	return &hook.Handler[*core.RequestEvent]{
-		Id: "cinecircleAPIGzip",
-		Func: func(e *core.RequestEvent) error {
-			p := e.Request.URL.Path
-			if !strings.HasPrefix(p, "/api/") || p == "/api/realtime" || p == "/api/export" {
-				return e.Next()
-			}
-			return gz.Func(e)
-		},
-	}
 }
 
 // privateAPICache marks API answers as private: they carry member data. A handler that

@@ -115,3 +115,41 @@ func TestCompressedAPI(t *testing.T) {
 		t.Fatalf("the stream's first line is %q", line)
 	}
 }
+
+// TestAPIGzipSmallAndErrors: a short /api answer and an error keep their status and body
+// as they are (gzip under 1 KB costs more than it saves), and a client refusing gzip gets
+// a large answer plain.
+func TestAPIGzipSmallAndErrors(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	for i := range 40 {
+		testutil.CreateMovie(t, app, 9100+i, fmt.Sprintf("Plain Test Movie %d", i), 2001, 100, "Drama")
+	}
+	srv := testutil.Serve(t, app)
+	get := func(path, accept string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", accept)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res, string(body)
+	}
+	res, body := get("/api/health", "gzip")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !strings.Contains(body, `"code":200`) {
+		t.Fatalf("health: %d %q %s", res.StatusCode, res.Header.Get("Content-Encoding"), body)
+	}
+	res, body = get("/api/no-such-route", "gzip")
+	if res.StatusCode != 404 || res.Header.Get("Content-Encoding") != "" || !strings.Contains(body, "does not exist") {
+		t.Fatalf("unknown route: %d %q %s", res.StatusCode, res.Header.Get("Content-Encoding"), body)
+	}
+	res, body = get("/api/movies/search?query=plain", "gzip;q=0, identity")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "" || !strings.Contains(body, "Plain Test Movie 1") {
+		t.Fatalf("search without gzip: %d %q %.200s", res.StatusCode, res.Header.Get("Content-Encoding"), body)
+	}
+	if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("Vary is %q: a cache must key the answer on Accept-Encoding", res.Header.Get("Vary"))
+	}
+}

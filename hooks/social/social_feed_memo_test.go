@@ -1,0 +1,138 @@
+package social_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"cinecircle/hooks/social"
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// plainFeedPage is the oracle: page of viewer's feed by one plain query (every followed,
+// unsuspended member's posts and the viewer's own, hidden posts only the author's, newest
+// first, ties by id) with OFFSET, no windows and no memo.
+func plainFeedPage(t *testing.T, app core.App, viewer string, limit, page int) []string {
+	t.Helper()
+	var ids []string
+	err := app.DB().NewQuery(`SELECT id FROM activities a
+		WHERE (a.user = {:v} OR a.user IN (SELECT following FROM follows WHERE follower = {:v}
+			AND following NOT IN (SELECT id FROM users WHERE suspended = TRUE)))
+		AND (a.user = {:v} OR a.hidden = FALSE)
+		ORDER BY a.created DESC, a.id DESC LIMIT {:limit} OFFSET {:offset}`).
+		Bind(dbx.Params{"v": viewer, "limit": limit, "offset": (page - 1) * limit}).Column(&ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// TestFeedPageMemo: numbered pages read through the page memo stay the same as the plain
+// query's after every kind of change that moves a feed: a new post, a deleted post, a
+// hidden post, an unfollow, a suspension, a new follow. Each page is read twice (the second
+// read starts from the remembered key), and pages are also read out of order.
+func TestFeedPageMemo(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	members := map[string]*core.Record{}
+	for _, n := range []string{"Bea", "Cal", "Dov"} {
+		members[n] = testutil.CreateUser(t, app, n)
+	}
+	for _, n := range []string{"Bea", "Cal"} {
+		if err := social.Follow(app, ana.Id, members[n].Id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	seq := 0
+	post := func(who string, ago time.Duration) string {
+		seq++
+		id := fmt.Sprintf("memo%011d", seq)
+		user := ana.Id
+		if who != "Ana" {
+			user = members[who].Id
+		}
+		testutil.CreateActivity(t, app, id, user, "movie_watched", now.Add(-ago), map[string]any{"movieId": seq})
+		return id
+	}
+	for i := range 45 {
+		for j, who := range []string{"Bea", "Cal", "Dov", "Ana"} {
+			// Hours apart over days, so the feed spans several windows; Bea and Cal tie.
+			post(who, time.Duration(i*9+min(j, 1))*time.Hour+time.Duration(j/2)*time.Minute)
+		}
+	}
+	const limit = 10
+	check := func(stage string) {
+		t.Helper()
+		for _, page := range []int{3, 2, 3, 7, 6, 12, 15, 2} {
+			want := plainFeedPage(t, app, ana.Id, limit, page)
+			for range 2 {
+				records, err := social.FeedRecords(app, ana.Id, social.FeedCursor{Limit: limit, Page: page})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := make([]string, len(records))
+				for i, r := range records {
+					got[i] = r.Id
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: page %d is %v, the plain query says %v", stage, page, got, want)
+				}
+			}
+		}
+	}
+	check("first reads")
+
+	post("Bea", -time.Minute) // newer than everything: every page moves by one
+	check("after a new post")
+
+	target := plainFeedPage(t, app, ana.Id, limit, 4)[3]
+	r, err := app.FindRecordById("activities", target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(r); err != nil {
+		t.Fatal(err)
+	}
+	check("after a deleted post")
+
+	var hidden *core.Record
+	for _, id := range plainFeedPage(t, app, ana.Id, limit, 2) {
+		if r, err := app.FindRecordById("activities", id); err == nil && r.GetString("user") != ana.Id {
+			hidden = r
+		}
+	}
+	if hidden == nil {
+		t.Fatal("page 2 holds none but Ana's own posts")
+	}
+	hidden.Set("hidden", true)
+	if err := app.Save(hidden); err != nil {
+		t.Fatal(err)
+	}
+	check("after a moderator hid a post")
+
+	follow, err := app.FindFirstRecordByFilter("follows", "follower = {:a} && following = {:b}",
+		dbx.Params{"a": ana.Id, "b": members["Cal"].Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(follow); err != nil {
+		t.Fatal(err)
+	}
+	check("after an unfollow")
+
+	members["Bea"].Set("suspended", true)
+	if err := app.Save(members["Bea"]); err != nil {
+		t.Fatal(err)
+	}
+	check("after a suspension")
+
+	if err := social.Follow(app, ana.Id, members["Dov"].Id); err != nil {
+		t.Fatal(err)
+	}
+	check("after a new follow")
+}

@@ -1,0 +1,81 @@
+package social_test
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"cinecircle/hooks/social"
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// feedIDs reads page 1 of viewer's feed and returns its activity ids.
+func feedIDs(t *testing.T, app core.App, viewer string) []string {
+	records, err := social.FeedRecords(app, viewer, social.FeedCursor{Limit: 5, Page: 1})
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	ids := make([]string, len(records))
+	for i, r := range records {
+		ids[i] = r.Id
+	}
+	return ids
+}
+
+// TestFeedPreparedQueries: the feed's prepared queries serve many readers at once, each
+// getting their own feed, and keep working (with the new field) after the activities
+// collection changes.
+func TestFeedPreparedQueries(t *testing.T) {
+	app := testutil.NewTestApp(t)
+	now := time.Now().UTC()
+	var viewers []string
+	want := map[string][]string{}
+	for i := range 6 {
+		u := testutil.CreateUser(t, app, fmt.Sprintf("Reader%c", 'a'+i))
+		viewers = append(viewers, u.Id)
+		for j := range 5 {
+			id := fmt.Sprintf("prep%02d%09d", i, j)
+			testutil.CreateActivity(t, app, id, u.Id, "movie_watched", now.Add(-time.Duration(j)*time.Minute), map[string]any{"movieId": j})
+			want[u.Id] = append(want[u.Id], id)
+		}
+	}
+	var wg sync.WaitGroup
+	for w := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 20 {
+				v := viewers[(w+i)%len(viewers)]
+				if got := feedIDs(t, app, v); !slices.Equal(got, want[v]) {
+					t.Errorf("%s read %v, want %v", v, got, want[v])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	col, err := app.FindCollectionByNameOrId(social.ActivitiesCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col.Fields.Add(&core.TextField{Name: "mood"})
+	if err := app.Save(col); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.DB().NewQuery("UPDATE activities SET mood = 'glad'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	records, err := social.FeedRecords(app, viewers[0], social.FeedCursor{Limit: 5, Page: 1})
+	if err != nil || len(records) != 5 {
+		t.Fatalf("after the collection changed: %d records, %v", len(records), err)
+	}
+	if m := records[0].GetString("mood"); m != "glad" {
+		t.Fatalf("the new field reads %q: the prepared query still builds records of the old collection", m)
+	}
+}
