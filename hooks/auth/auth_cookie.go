@@ -3,12 +3,10 @@ package auth
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
-	"github.com/pocketbase/pocketbase/tools/security"
 )
 
 // CookieName is the session cookie that carries the member's PocketBase auth token.
@@ -34,7 +32,7 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 			if err != nil || c.Value == "" {
 				return e.Next()
 			}
-			record, err := e.App.FindAuthRecordByToken(c.Value, core.TokenTypeAuth)
+			record, renew, err := sessionMember(e.App, c.Value)
 			if err != nil || record.Collection().Name != UsersCollection {
 				clearSession(e) // expired or revoked (password changed): forget it
 				return e.Next()
@@ -43,7 +41,7 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 				return e.ForbiddenError("Cross-origin requests cannot use the session cookie.", nil)
 			}
 			e.Auth = record
-			if needsRenewal(c.Value, record) {
+			if renew {
 				if err := setSession(e, record); err != nil {
 					e.App.Logger().Warn("session renewal failed", "error", err)
 				}
@@ -82,21 +80,6 @@ func clearSession(e *core.RequestEvent) {
 		Secure:   isHTTPS(e),
 		SameSite: http.SameSiteLaxMode,
 	})
-}
-
-// needsRenewal reports whether the token has used up half its lifetime, so an active
-// member's session slides forward instead of ending in the middle of a visit.
-func needsRenewal(token string, record *core.Record) bool {
-	claims, err := security.ParseUnverifiedJWT(token)
-	if err != nil {
-		return false
-	}
-	exp, err := claims.GetExpirationTime()
-	if err != nil || exp == nil {
-		return false
-	}
-	half := record.Collection().AuthToken.DurationTime() / 2
-	return time.Until(exp.Time) < half
 }
 
 func isHTTPS(e *core.RequestEvent) bool {
