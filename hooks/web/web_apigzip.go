@@ -16,7 +16,7 @@ import (
 
 // apiGzip compresses /api answers of 1 KB and more (a feed page or the notifications list
 // shrink about five times) for clients that take gzip, at the fastest level since it is
-// made anew for every answer. The realtime stream and the export ZIP go as they are.
+// made anew for every answer. The realtime streams and the export ZIP go as they are.
 //
 // It is PocketBase's Gzip middleware (same buffering: an answer under the threshold goes
 // as it is, an answer that flushes goes compressed) with klauspost/compress's gzip, which
@@ -32,7 +32,7 @@ func apiGzip() *hook.Handler[*core.RequestEvent] {
 		Id: "cinecircleAPIGzip",
 		Func: func(e *core.RequestEvent) error {
 			p := e.Request.URL.Path
-			if !strings.HasPrefix(p, "/api/") || p == "/api/realtime" || p == "/api/export" {
+			if !strings.HasPrefix(p, "/api/") || p == "/api/realtime" || p == "/api/events" || p == "/api/export" {
 				return e.Next()
 			}
 			e.Response.Header().Add("Vary", "Accept-Encoding")
