@@ -21,15 +21,17 @@ function keepGitkeep(): Plugin {
   }
 }
 
-// The startup recovery (src/startup/recovery.js) must run even when the bundle cannot
-// load, so it goes into index.html as an inline classic script; the Go server allows
-// index.html's inline scripts in its CSP by their sha256 hashes.
-function inlineStartupRecovery(): Plugin {
-  const file = fileURLToPath(new URL('./src/startup/recovery.js', import.meta.url))
+// The startup scripts must run before (or without) the bundle: the recovery
+// (src/startup/recovery.js) even when the bundle cannot load, the install offer capture
+// (src/startup/installOffer.js) before the install code loads on demand. They go into
+// index.html as inline classic scripts; the Go server allows index.html's inline scripts
+// in its CSP by their sha256 hashes.
+function inlineStartupScripts(): Plugin {
+  const files = ['recovery.js', 'installOffer.js'].map((f) => fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)))
   return {
-    name: 'cinecircle:inline-startup-recovery',
+    name: 'cinecircle:inline-startup-scripts',
     transformIndexHtml() {
-      return [{ tag: 'script', children: `\n${readFileSync(file, 'utf8')}`, injectTo: 'head' }]
+      return files.map((file) => ({ tag: 'script', children: `\n${readFileSync(file, 'utf8')}`, injectTo: 'head' as const }))
     },
   }
 }
@@ -73,11 +75,37 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStartupRecovery(), pwa, keepGitkeep()],
+  plugins: [react(), tailwindcss(), inlineStartupScripts(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports has modulepreload; the polyfill only cost the entry bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page needs statically in one file, not five.
+            { name: 'index', tags: ['$initial'] },
+            // The landing's own code in one file, and what it shares with the other pages
+            // in another (its icons, the logo, the title hook, the taglines, the invite): without them,
+            // a visitor loads eight small files where two will do. Their dependencies are
+            // in the entry or in these groups.
+            {
+              name: 'Landing',
+              test: /src[\\/]components[\\/]landing[\\/](Landing|FloatingEmojis|useLandingSteps)\./,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'brand',
+              test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](landing|invite))\./,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // The PocketBase server owns /api (our routes and its own) and /_ (its dashboard).

@@ -20,6 +20,9 @@ const arg = (name, fallback) => {
 const bin = arg('bin', '../../cinecircle')
 const out = arg('out', '../out/ui.json')
 const chromePath = arg('chrome', '/usr/bin/chromium')
+// --lhr DIR also writes each page's full Lighthouse report (landing.json, home.json) there,
+// for the main-thread and LCP audits the summary leaves out.
+const lhrDir = arg('lhr', '')
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -73,8 +76,8 @@ try {
   })
   const pages = []
   for (const page of [
-    { name: 'landing', headers: {} },
-    { name: 'signed-in home', headers: { Cookie: cookie } },
+    { name: 'landing', file: 'landing', headers: {} },
+    { name: 'signed-in home', file: 'home', headers: { Cookie: cookie } },
   ]) {
     const result = await lighthouse(`${base}/`, {
       port: chrome.port,
@@ -85,6 +88,7 @@ try {
       disableStorageReset: false,
     })
     const lhr = result.lhr
+    if (lhrDir) writeFileSync(join(lhrDir, `${page.file}.json`), JSON.stringify(lhr))
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script')
     const js = []
     for (const s of scripts) {

@@ -8,9 +8,8 @@ import { ThemeSync } from './components/ThemeSync'
 import { queryClient, startStaleQueryPurge } from './lib/queryClient'
 import { router } from './router'
 import './index.css'
-// The browser's install offer can arrive before the member's shell (loaded on demand)
-// exists: the install store starts listening with the app.
-import './lib/pwa'
+// The browser's install offer can arrive before the member's shell (and lib/pwa with it)
+// loads: index.html's startup script (src/startup/installOffer.js) keeps it meanwhile.
 
 startStaleQueryPurge(queryClient)
 
