@@ -102,6 +102,7 @@ export default defineConfig({
               test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](landing|invite))\./,
               includeDependenciesRecursively: false,
             },
+            { name: 'member', test: /src[\\/]/, minShareCount: 2 },
           ],
         },
       },
