@@ -23,11 +23,12 @@ function keepGitkeep(): Plugin {
 
 // The startup scripts must run before (or without) the bundle: the recovery
 // (src/startup/recovery.js) even when the bundle cannot load, the install offer capture
-// (src/startup/installOffer.js) before the install code loads on demand. They go into
+// (src/startup/installOffer.js) before the install code loads on demand, the early
+// /api/auth/user request (src/startup/earlyUser.js) while the bundle downloads. They go into
 // index.html as inline classic scripts; the Go server allows index.html's inline scripts
 // in its CSP by their sha256 hashes.
 function inlineStartupScripts(): Plugin {
-  const files = ['recovery.js', 'installOffer.js'].map((f) => fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)))
+  const files = ['recovery.js', 'installOffer.js', 'earlyUser.js'].map((f) => fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)))
   return {
     name: 'cinecircle:inline-startup-scripts',
     transformIndexHtml() {

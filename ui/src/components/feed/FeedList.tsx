@@ -10,12 +10,13 @@ import { EmptyFeed } from './EmptyFeed'
 import { FeedSkeleton } from './FeedSkeleton'
 
 /**
- * FIRST_POSTS: how many posts render as soon as the first page arrives, enough to fill a
- * phone's first screen. The rest of the page follows at once in a transition, which React
- * renders in slices between the browser's own work, so the first screen paints sooner and
- * the page stays responsive while the others are built (issue: performance).
+ * POST_BATCH: how many posts render as soon as a page arrives, enough to fill a phone's
+ * first screen. The rest of the page follows at once, as many more at a time, each batch
+ * in a transition (React renders it in slices between the browser's own work): the first
+ * screen paints sooner and the page stays responsive while the others are built (issue:
+ * performance).
  */
-const FIRST_POSTS = 4
+const POST_BATCH = 4
 
 /**
  * FeedList: the home feed (SPEC §2, §4): skeletons while loading, the empty message,
@@ -27,9 +28,9 @@ export function FeedList({ currentUserId }: { currentUserId: string }) {
   const feed = useInfiniteQuery(feedInfiniteQuery())
   const { data, isPending, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = feed
   const allPosts = useMemo(() => flattenPages(data?.pages), [data])
-  const [shown, setShown] = useState(FIRST_POSTS)
+  const [shown, setShown] = useState(POST_BATCH)
   useEffect(() => {
-    if (allPosts.length > shown) startTransition(() => setShown(allPosts.length))
+    if (allPosts.length > shown) startTransition(() => setShown(Math.min(shown + POST_BATCH, allPosts.length)))
   }, [allPosts.length, shown])
   const complete = allPosts.length <= shown
   const posts = complete ? allPosts : allPosts.slice(0, shown)
