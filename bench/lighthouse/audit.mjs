@@ -3,7 +3,10 @@
 // Lighthouse 12 (mobile settings, Debian's Chromium) and sums the gzip size of every
 // JavaScript file the page loaded on its first load (from Lighthouse's network record).
 //
-//   node audit.mjs --bin ../../cinecircle --out ../out/ui.json
+//   node audit.mjs --bin ../../cinecircle --out ../out/ui.json [--lhr DIR] [--chrome PATH]
+//
+// --lhr DIR keeps each page's full Lighthouse report (DIR/landing.json, DIR/home.json): the
+// main-thread, long-task and LCP-element audits behind the scores.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -20,8 +23,6 @@ const arg = (name, fallback) => {
 const bin = arg('bin', '../../cinecircle')
 const out = arg('out', '../out/ui.json')
 const chromePath = arg('chrome', '/usr/bin/chromium')
-// --lhr DIR also writes each page's full Lighthouse report (landing.json, home.json) there,
-// for the main-thread and LCP audits the summary leaves out.
 const lhrDir = arg('lhr', '')
 
 const freePort = () =>
