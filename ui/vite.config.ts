@@ -24,17 +24,48 @@ function keepGitkeep(): Plugin {
 // The startup scripts must run before (or without) the bundle: the recovery
 // (src/startup/recovery.js) even when the bundle cannot load, the install offer capture
 // (src/startup/installOffer.js) before the install code loads on demand, the early
-// /api/auth/user request (src/startup/earlyUser.js) while the bundle downloads. They go into
-// index.html as inline classic scripts; the Go server allows index.html's inline scripts
-// in its CSP by their sha256 hashes.
+// /api/auth/user request (src/startup/earlyUser.js) while the bundle downloads, right after
+// the charset so it does not wait for the stylesheet. They go into index.html as inline classic
+// scripts; the Go server allows index.html's inline scripts in its CSP by their sha256 hashes.
 function inlineStartupScripts(): Plugin {
-  const files = ['recovery.js', 'installOffer.js', 'earlyUser.js'].map((f) => fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)))
+  const read = (f: string) => readFileSync(fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)), 'utf8')
   return {
     name: 'cinecircle:inline-startup-scripts',
-    transformIndexHtml() {
-      return files.map((file) => ({ tag: 'script', children: `\n${readFileSync(file, 'utf8')}`, injectTo: 'head' as const }))
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const early = read('earlyUser.js').replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle)))
+        const charset = '<meta charset="UTF-8" />'
+        if (!html.includes(charset)) throw new Error(`index.html: the early request goes after ${charset}, which is missing`)
+        return {
+          html: html.replace(charset, `${charset}\n    <script>\n${early}</script>`),
+          tags: ['recovery.js', 'installOffer.js'].map((f) => ({ tag: 'script', children: `\n${read(f)}`, injectTo: 'head' as const })),
+        }
+      },
     },
   }
+}
+
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1]>
+
+/**
+ * homeFiles: the code files a member's home page needs beyond the entry: the member shell
+ * (components/layout/AppShell.tsx) and the home page (routes/Home.tsx) with the chunks they
+ * import, as /assets/... paths (none in dev, where there is no bundle).
+ */
+function homeFiles(bundle: Bundle | undefined): string[] {
+  if (!bundle) return []
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const files = new Set<string>()
+  const add = (fileName: string) => {
+    const chunk = byFile.get(fileName)
+    if (!chunk || chunk.isEntry || files.has(fileName)) return
+    files.add(fileName)
+    chunk.imports.forEach(add)
+  }
+  for (const c of chunks) if (/components[\\/]layout[\\/]AppShell\.tsx$|routes[\\/]Home\.tsx$/.test(c.facadeModuleId ?? '')) add(c.fileName)
+  return [...files].map((f) => `/${f}`)
 }
 
 const server = 'http://127.0.0.1:8090'
