@@ -21,17 +21,51 @@ function keepGitkeep(): Plugin {
   }
 }
 
-// The startup recovery (src/startup/recovery.js) must run even when the bundle cannot
-// load, so it goes into index.html as an inline classic script; the Go server allows
-// index.html's inline scripts in its CSP by their sha256 hashes.
-function inlineStartupRecovery(): Plugin {
-  const file = fileURLToPath(new URL('./src/startup/recovery.js', import.meta.url))
+// The startup scripts must run before (or without) the bundle: the recovery
+// (src/startup/recovery.js) even when the bundle cannot load, the install offer capture
+// (src/startup/installOffer.js) before the install code loads on demand, the early
+// /api/auth/user request (src/startup/earlyUser.js) while the bundle downloads, right after
+// the charset so it does not wait for the stylesheet. They go into index.html as inline classic
+// scripts; the Go server allows index.html's inline scripts in its CSP by their sha256 hashes.
+function inlineStartupScripts(): Plugin {
+  const read = (f: string) => readFileSync(fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)), 'utf8')
   return {
-    name: 'cinecircle:inline-startup-recovery',
-    transformIndexHtml() {
-      return [{ tag: 'script', children: `\n${readFileSync(file, 'utf8')}`, injectTo: 'head' }]
+    name: 'cinecircle:inline-startup-scripts',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const early = read('earlyUser.js').replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle)))
+        const charset = '<meta charset="UTF-8" />'
+        if (!html.includes(charset)) throw new Error(`index.html: the early request goes after ${charset}, which is missing`)
+        return {
+          html: html.replace(charset, `${charset}\n    <script>\n${early}</script>`),
+          tags: ['recovery.js', 'installOffer.js'].map((f) => ({ tag: 'script', children: `\n${read(f)}`, injectTo: 'head' as const })),
+        }
+      },
     },
   }
+}
+
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1]>
+
+/**
+ * homeFiles: the code files a member's home page needs beyond the entry: the member shell
+ * (components/layout/AppShell.tsx) and the home page (routes/Home.tsx) with the chunks they
+ * import, as /assets/... paths (none in dev, where there is no bundle).
+ */
+function homeFiles(bundle: Bundle | undefined): string[] {
+  if (!bundle) return []
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const files = new Set<string>()
+  const add = (fileName: string) => {
+    const chunk = byFile.get(fileName)
+    if (!chunk || chunk.isEntry || files.has(fileName)) return
+    files.add(fileName)
+    chunk.imports.forEach(add)
+  }
+  for (const c of chunks) if (/components[\\/]layout[\\/]AppShell\.tsx$|routes[\\/]Home\.tsx$/.test(c.facadeModuleId ?? '')) add(c.fileName)
+  return [...files].map((f) => `/${f}`)
 }
 
 const server = 'http://127.0.0.1:8090'
@@ -73,11 +107,38 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStartupRecovery(), pwa, keepGitkeep()],
+  plugins: [react(), tailwindcss(), inlineStartupScripts(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports has modulepreload; the polyfill only cost the entry bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page needs statically in one file, not five.
+            { name: 'index', tags: ['$initial'] },
+            // The landing's own code in one file, and what it shares with the other pages
+            // in another (its icons, the logo, the title hook, the taglines, the invite): without them,
+            // a visitor loads eight small files where two will do. Their dependencies are
+            // in the entry or in these groups.
+            {
+              name: 'Landing',
+              test: /src[\\/]components[\\/]landing[\\/](Landing|FloatingEmojis|useLandingSteps)\./,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'brand',
+              test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](landing|invite))\./,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'member', test: /src[\\/]/, minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // The PocketBase server owns /api (our routes and its own) and /_ (its dashboard).

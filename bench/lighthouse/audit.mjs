@@ -3,7 +3,10 @@
 // Lighthouse 12 (mobile settings, Debian's Chromium) and sums the gzip size of every
 // JavaScript file the page loaded on its first load (from Lighthouse's network record).
 //
-//   node audit.mjs --bin ../../cinecircle --out ../out/ui.json
+//   node audit.mjs --bin ../../cinecircle --out ../out/ui.json [--lhr DIR] [--chrome PATH]
+//
+// --lhr DIR keeps each page's full Lighthouse report (DIR/landing.json, DIR/home.json): the
+// main-thread, long-task and LCP-element audits behind the scores.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -20,6 +23,7 @@ const arg = (name, fallback) => {
 const bin = arg('bin', '../../cinecircle')
 const out = arg('out', '../out/ui.json')
 const chromePath = arg('chrome', '/usr/bin/chromium')
+const lhrDir = arg('lhr', '')
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -73,8 +77,8 @@ try {
   })
   const pages = []
   for (const page of [
-    { name: 'landing', headers: {} },
-    { name: 'signed-in home', headers: { Cookie: cookie } },
+    { name: 'landing', file: 'landing', headers: {} },
+    { name: 'signed-in home', file: 'home', headers: { Cookie: cookie } },
   ]) {
     const result = await lighthouse(`${base}/`, {
       port: chrome.port,
@@ -85,6 +89,7 @@ try {
       disableStorageReset: false,
     })
     const lhr = result.lhr
+    if (lhrDir) writeFileSync(join(lhrDir, `${page.file}.json`), JSON.stringify(lhr))
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script')
     const js = []
     for (const s of scripts) {

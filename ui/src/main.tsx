@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
@@ -6,13 +6,22 @@ import { AppErrorBoundary } from './components/ErrorFallback'
 import { Toaster } from './components/ui/Toaster'
 import { ThemeSync } from './components/ThemeSync'
 import { queryClient, startStaleQueryPurge } from './lib/queryClient'
+import { currentUserQuery } from './queries/auth'
+import { fromEarly, takeEarlyUser } from './startup/early'
+import type { OwnUser } from './lib/users'
 import { router } from './router'
 import './index.css'
-// The browser's install offer can arrive before the member's shell (loaded on demand)
-// exists: the install store starts listening with the app.
-import './lib/pwa'
+// The browser's install offer can arrive before the member's shell (and lib/pwa with it)
+// loads: index.html's startup script (src/startup/installOffer.js) keeps it meanwhile.
 
 startStaleQueryPurge(queryClient)
+// Who is here decides everything the first page loads: index.html's startup script asked
+// already (src/startup/earlyUser.js), and the app's first answer is that one.
+const userQuery = currentUserQuery()
+void queryClient.prefetchQuery({
+  ...userQuery,
+  queryFn: fromEarly(takeEarlyUser(), 'returnNull', userQuery.queryFn as QueryFunction<OwnUser | null, QueryKey>),
+})
 
 const SW_UPDATE_CHECK_MS = 5 * 60 * 1000
 

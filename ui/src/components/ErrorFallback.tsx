@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useRouteError } from 'react-router'
-import { AlertIcon, RefreshIcon } from './ui/icons'
+import { AlertIcon, RefreshIcon } from './ui/iconBase'
 
 function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message

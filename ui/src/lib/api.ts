@@ -75,10 +75,15 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
       headers: { ...API_HEADERS },
       signal,
     })
-    if (options.on401 === 'returnNull' && res.status === 401) return null
-    await throwIfResNotOk(res)
-    return readBody<T>(res)
+    return queryAnswer<T>(res, options.on401)
   }
+}
+
+/** queryAnswer reads a response the way the default fetcher does (null for a 401 when asked). */
+export async function queryAnswer<T>(res: Response, on401: UnauthorizedBehavior): Promise<T | null> {
+  if (on401 === 'returnNull' && res.status === 401) return null
+  await throwIfResNotOk(res)
+  return readBody<T>(res)
 }
 
 /** ApiError is what an error thrown by the fetchers says once its JSON body is read. */

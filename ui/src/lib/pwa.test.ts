@@ -103,4 +103,13 @@ describe('createInstallStore', () => {
     target.dispatchEvent(new Event('appinstalled'))
     expect(other.getState()).toEqual({ prompt: null, installed: true })
   })
+
+  it('starts from the offer the startup script kept before the store existed', async () => {
+    const early = offer('accepted')
+    const store = createInstallStore(new EventTarget(), { prompt: early.event, installed: false })
+    expect(store.getState().prompt).toBe(early.event)
+    expect(await store.prompt()).toBe('accepted')
+    expect(early.prompted()).toBe(1)
+    expect(createInstallStore(null, { prompt: null, installed: true }).getState().installed).toBe(true)
+  })
 })

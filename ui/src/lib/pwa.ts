@@ -60,13 +60,21 @@ export interface InstallState {
   installed: boolean
 }
 
+declare global {
+  interface Window {
+    /** What index.html's install offer capture (src/startup/installOffer.js) saw before this code loaded. */
+    __cinecircleInstall?: InstallState
+  }
+}
+
 /**
  * createInstallStore keeps the browser's install offer (beforeinstallprompt, whose
  * default mini-infobar is suppressed so the card can ask instead) and notices an
- * install (appinstalled). An offer can be used once: prompt() forgets it.
+ * install (appinstalled). An offer can be used once: prompt() forgets it. It starts from
+ * what was seen before it existed (early: index.html's startup capture).
  */
-export function createInstallStore(target: Pick<Window, 'addEventListener'> | null) {
-  let state: InstallState = { prompt: null, installed: false }
+export function createInstallStore(target: Pick<Window, 'addEventListener'> | null, early?: InstallState) {
+  let state: InstallState = { prompt: early?.prompt ?? null, installed: early?.installed ?? false }
   const listeners = new Set<() => void>()
   const set = (next: InstallState) => {
     state = next
@@ -97,7 +105,7 @@ export function createInstallStore(target: Pick<Window, 'addEventListener'> | nu
   }
 }
 
-export const installStore = createInstallStore(typeof window === 'undefined' ? null : window)
+export const installStore = createInstallStore(typeof window === 'undefined' ? null : window, typeof window === 'undefined' ? undefined : window.__cinecircleInstall)
 
 /** isVolatileCache: the caches a new service worker version drops (SPEC §4): auth and api. */
 export function isVolatileCache(name: string): boolean {

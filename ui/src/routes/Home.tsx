@@ -6,34 +6,42 @@ import { FeedList } from '../components/feed/FeedList'
 import { NewPostsSlot } from '../components/feed/NewPostsSlot'
 import { PeopleYouMayKnow } from '../components/feed/PeopleYouMayKnow'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { LARGE_SCREEN, useMediaQuery } from '../hooks/useMediaQuery'
 import type { OwnUser } from '../lib/users'
 
 /**
  * Home: the member's feed (SPEC §2). Large screens have three columns: the left sidebar
  * (your stats, the current challenge, people you may know), the feed, and trending.
  * Smaller screens are one column, with the stats and current challenge under the header card.
+ * Only the layout in use is rendered: a phone does not build (nor fetch) the side columns
+ * it would hide (issue: performance).
  */
 export default function Home({ user }: { user: OwnUser }) {
   useDocumentTitle('Home')
+  const large = useMediaQuery(LARGE_SCREEN)
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_17rem] xl:grid-cols-[16.5rem_minmax(0,1fr)_18rem]">
-      <aside aria-label="Your month and people you may know" className="hidden lg:block">
-        <div className="sticky top-20 flex flex-col gap-4">
-          <StatsCard />
-          <CurrentChallengeCard />
-          <PeopleYouMayKnow />
-        </div>
-      </aside>
+      {large && (
+        <aside aria-label="Your month and people you may know" className="hidden lg:block">
+          <div className="sticky top-20 flex flex-col gap-4">
+            <StatsCard />
+            <CurrentChallengeCard />
+            <PeopleYouMayKnow />
+          </div>
+        </aside>
+      )}
       <div className="mx-auto grid w-full max-w-2xl content-start gap-5">
         <FeedHeaderCard user={user} />
-        <StatsCard className="lg:hidden" />
-        <CurrentChallengeCard className="lg:hidden" />
+        {!large && <StatsCard className="lg:hidden" />}
+        {!large && <CurrentChallengeCard className="lg:hidden" />}
         <NewPostsSlot />
         <FeedList currentUserId={user.id} />
       </div>
-      <aside aria-label="Trending" className="hidden lg:block">
-        <TrendingColumn className="sticky top-20" />
-      </aside>
+      {large && (
+        <aside aria-label="Trending" className="hidden lg:block">
+          <TrendingColumn className="sticky top-20" />
+        </aside>
+      )}
     </div>
   )
 }

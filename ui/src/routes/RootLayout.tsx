@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { OfflineBanner } from '../components/pwa/OfflineBanner'
 import { FullScreenSpinner } from '../components/ui/Spinner'
 import { loginPath } from '../lib/navigation'
 import { useCurrentUser } from '../queries/auth'
+import { startHome } from './homeStart'
 
 // The member's shell loads on demand: visitors (landing, sign-in) never download it.
 const AppShell = lazy(() => import('../components/layout/AppShell').then((m) => ({ default: m.AppShell })))
@@ -14,6 +15,11 @@ const AppShell = lazy(() => import('../components/layout/AppShell').then((m) => 
  */
 export function RootLayout() {
   const { data: user, isPending, error } = useCurrentUser()
+  const { pathname } = useLocation()
+  const memberAtHome = !!user && pathname === '/'
+  useEffect(() => {
+    if (memberAtHome) startHome() // the home page and its feed load alongside the shell
+  }, [memberAtHome])
   if (isPending) return <FullScreenSpinner />
   if (error) throw error
   return (

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef } from 'react'
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { isUnauthorized } from '../../lib/api'
 import { activityIdFromHash, flattenPages, nearBottom } from '../../lib/feed'
@@ -10,6 +10,15 @@ import { EmptyFeed } from './EmptyFeed'
 import { FeedSkeleton } from './FeedSkeleton'
 
 /**
+ * POST_BATCH: how many posts render as soon as a page arrives, enough to fill a phone's
+ * first screen. The rest of the page follows at once, as many more at a time, each batch
+ * in a transition (React renders it in slices between the browser's own work): the first
+ * screen paints sooner and the page stays responsive while the others are built (issue:
+ * performance).
+ */
+const POST_BATCH = 4
+
+/**
  * FeedList: the home feed (SPEC §2, §4): skeletons while loading, the empty message,
  * posts newest first, the next page when the view comes within 1000 px of the bottom
  * (or on 'Load More Posts'), and the end. A post the address points at (#activity-{id})
@@ -18,16 +27,22 @@ import { FeedSkeleton } from './FeedSkeleton'
 export function FeedList({ currentUserId }: { currentUserId: string }) {
   const feed = useInfiniteQuery(feedInfiniteQuery())
   const { data, isPending, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = feed
-  const posts = useMemo(() => flattenPages(data?.pages), [data])
+  const allPosts = useMemo(() => flattenPages(data?.pages), [data])
+  const [shown, setShown] = useState(POST_BATCH)
+  useEffect(() => {
+    if (allPosts.length > shown) startTransition(() => setShown(Math.min(shown + POST_BATCH, allPosts.length)))
+  }, [allPosts.length, shown])
+  const complete = allPosts.length <= shown
+  const posts = complete ? allPosts : allPosts.slice(0, shown)
 
   const { hash } = useLocation()
   const targetId = activityIdFromHash(hash)
-  const missing = !!targetId && !!data && !posts.some((p) => p.id === targetId)
+  const missing = !!targetId && !!data && !allPosts.some((p) => p.id === targetId)
   const target = useQuery({ ...activityQuery(targetId ?? ''), enabled: missing })
 
   // Load the next page near the bottom; checked on scroll and resize and after each page
-  // (a short page may not fill the screen).
-  const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError
+  // (a short page may not fill the screen), once the page's posts are all on screen.
+  const canLoad = complete && hasNextPage && !isFetchingNextPage && !isFetchNextPageError
   const loadRef = useRef(fetchNextPage)
   useEffect(() => {
     loadRef.current = fetchNextPage
@@ -75,7 +90,7 @@ export function FeedList({ currentUserId }: { currentUserId: string }) {
 
   if (posts.length === 0) return <EmptyFeed />
 
-  const pinned = missing && target.data && !posts.some((p) => p.id === target.data.id) ? target.data : null
+  const pinned = missing && target.data && !allPosts.some((p) => p.id === target.data.id) ? target.data : null
 
   return (
     <div className="grid gap-5">
@@ -85,7 +100,7 @@ export function FeedList({ currentUserId }: { currentUserId: string }) {
         <ActivityItem key={post.id} activity={post} currentUserId={currentUserId} />
       ))}
       <div className="flex min-h-12 flex-col items-center justify-center gap-2 pb-4 text-sm text-base-content/60">
-        {isFetchingNextPage ? (
+        {!complete ? null : isFetchingNextPage ? (
           <span className="inline-flex items-center gap-2" role="status">
             <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
             Loading more posts...

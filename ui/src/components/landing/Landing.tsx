@@ -14,7 +14,7 @@ import {
   StarIcon,
   TrophyIcon,
   UsersIcon,
-} from '../ui/icons'
+} from '../ui/landingIcons'
 import { FloatingEmojis } from './FloatingEmojis'
 import { TaglineRotator } from './TaglineRotator'
 import { useLandingSteps } from './useLandingSteps'

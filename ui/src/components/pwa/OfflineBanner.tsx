@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { OFFLINE_BANNER_MS } from '../../lib/offline'
-import { WifiOffIcon } from '../ui/icons'
+import { WifiOffIcon } from '../ui/iconBase'
 
 /**
  * OfflineBanner (SPEC §2, §4): 'You're offline' / 'Some features may be limited', shown

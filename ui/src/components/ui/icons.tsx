@@ -1,30 +1,20 @@
-import type { ReactNode, SVGProps } from 'react'
+import { make } from './iconBase'
 
-// A small stroke icon set (24×24, 2 px strokes) drawn inline so no icon font or CDN is needed.
-type IconProps = SVGProps<SVGSVGElement>
-
-function make(name: string, children: ReactNode) {
-  function Icon({ className = 'size-5', ...props }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        className={className}
-        {...props}
-      >
-        {children}
-      </svg>
-    )
-  }
-  Icon.displayName = name
-  return Icon
-}
+// The app's icons; the first page's and the landing's live in iconBase.tsx and landingIcons.tsx
+// (loaded apart, first-load JavaScript budgets) and are re-exported here.
+export { AlertIcon, RefreshIcon, WifiOffIcon, XIcon } from './iconBase'
+export {
+  ArrowRightIcon,
+  ChartIcon,
+  ChevronDownIcon,
+  ClockIcon,
+  FilmIcon,
+  HeartIcon,
+  MessageIcon,
+  StarIcon,
+  TrophyIcon,
+  UsersIcon,
+} from './landingIcons'
 
 export const HomeIcon = make(
   'HomeIcon',
@@ -42,40 +32,11 @@ export const CompassIcon = make(
   </>,
 )
 export const PlusIcon = make('PlusIcon', <path d="M12 5v14M5 12h14" />)
-export const UsersIcon = make(
-  'UsersIcon',
-  <>
-    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-    <circle cx="9" cy="7" r="4" />
-    <path d="M22 21v-2a4 4 0 0 0-3-3.87" />
-    <path d="M16 3.13a4 4 0 0 1 0 7.75" />
-  </>,
-)
 export const UserIcon = make(
   'UserIcon',
   <>
     <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
     <circle cx="12" cy="7" r="4" />
-  </>,
-)
-export const TrophyIcon = make(
-  'TrophyIcon',
-  <>
-    <path d="M6 9H4.5a2.5 2.5 0 0 1 0-5H6" />
-    <path d="M18 9h1.5a2.5 2.5 0 0 0 0-5H18" />
-    <path d="M4 22h16" />
-    <path d="M10 14.66V17c0 .55-.47.98-.97 1.21C7.85 18.75 7 20.24 7 22" />
-    <path d="M14 14.66V17c0 .55.47.98.97 1.21C16.15 18.75 17 20.24 17 22" />
-    <path d="M18 2H6v7a6 6 0 0 0 12 0V2Z" />
-  </>,
-)
-export const ChartIcon = make(
-  'ChartIcon',
-  <>
-    <path d="M3 3v18h18" />
-    <path d="M18 17V9" />
-    <path d="M13 17V5" />
-    <path d="M8 17v-3" />
   </>,
 )
 export const LogOutIcon = make(
@@ -109,13 +70,6 @@ export const MonitorIcon = make(
     <path d="M8 21h8M12 17v4" />
   </>,
 )
-export const FilmIcon = make(
-  'FilmIcon',
-  <>
-    <rect width="18" height="18" x="3" y="3" rx="2" />
-    <path d="M7 3v18M17 3v18M3 7.5h4M3 12h18M3 16.5h4M17 7.5h4M17 16.5h4" />
-  </>,
-)
 export const TvIcon = make(
   'TvIcon',
   <>
@@ -130,33 +84,8 @@ export const SearchIcon = make(
     <path d="m21 21-4.3-4.3" />
   </>,
 )
-export const XIcon = make('XIcon', <path d="M18 6 6 18M6 6l12 12" />)
-export const ChevronDownIcon = make('ChevronDownIcon', <path d="m6 9 6 6 6-6" />)
 export const CheckIcon = make('CheckIcon', <path d="M20 6 9 17l-5-5" />)
-export const AlertIcon = make(
-  'AlertIcon',
-  <>
-    <path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" />
-    <path d="M12 9v4M12 17h.01" />
-  </>,
-)
 export const BookmarkIcon = make('BookmarkIcon', <path d="m19 21-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v16z" />)
-export const StarIcon = make(
-  'StarIcon',
-  <path d="M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z" />,
-)
-export const HeartIcon = make(
-  'HeartIcon',
-  <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />,
-)
-export const MessageIcon = make('MessageIcon', <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />)
-export const ClockIcon = make(
-  'ClockIcon',
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 6v6l4 2" />
-  </>,
-)
 export const MailIcon = make(
   'MailIcon',
   <>
@@ -164,17 +93,7 @@ export const MailIcon = make(
     <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
   </>,
 )
-export const ArrowRightIcon = make('ArrowRightIcon', <path d="M5 12h14M12 5l7 7-7 7" />)
 export const ArrowLeftIcon = make('ArrowLeftIcon', <path d="M19 12H5M12 19l-7-7 7-7" />)
-export const RefreshIcon = make(
-  'RefreshIcon',
-  <>
-    <path d="M3 12a9 9 0 0 1 15-6.7L21 8" />
-    <path d="M21 3v5h-5" />
-    <path d="M21 12a9 9 0 0 1-15 6.7L3 16" />
-    <path d="M8 16H3v5" />
-  </>,
-)
 export const SparklesIcon = make(
   'SparklesIcon',
   <>
@@ -219,16 +138,4 @@ export const DownloadIcon = make(
 export const WrenchIcon = make(
   'WrenchIcon',
   <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z" />,
-)
-export const WifiOffIcon = make(
-  'WifiOffIcon',
-  <>
-    <path d="M12 20h.01" />
-    <path d="M8.5 16.4a5 5 0 0 1 7 0" />
-    <path d="M2 8.8a15 15 0 0 1 4.2-2.6" />
-    <path d="M22 8.8a15 15 0 0 0-11.3-3.8" />
-    <path d="M5 12.9a10 10 0 0 1 5.2-2.7" />
-    <path d="M19 12.9a10 10 0 0 0-2.2-1.5" />
-    <path d="m2 2 20 20" />
-  </>,
 )
