@@ -19,9 +19,10 @@ type stmtPool struct {
 	free       map[string][]*dbx.Query // key → idle prepared queries
 }
 
-// stmtPoolIdle is how many idle copies are kept per key (more than the readers two
-// cores run at once).
-const stmtPoolIdle = 8
+// stmtPoolIdle is how many idle copies are kept per key: as many as readers may be in
+// flight at once under load (the database keeps as many idle connections, main.go), so
+// a burst of concurrent reads does not prepare and close copies on every page.
+const stmtPoolIdle = 48
 
 // stmtPoolKey is the app-store key of the app's prepared queries.
 const stmtPoolKey = "cinecircle.social.stmts"
