@@ -19,7 +19,7 @@ func Register(app core.App) {
 		se.Router.GET("/api/suggested-friends", suggestedFriends).Bind(member)
 		se.Router.GET("/api/users/suggestions", userSuggestions).Bind(member)
 
-		se.Router.GET("/api/feed", feedHandler).Bind(member)
+		se.Router.GET("/api/feed", feedHandler).Bind(member, apis.SkipSuccessActivityLog())
 		se.Router.GET("/api/users/{id}/activities", memberPostsHandler).Bind(member)
 		se.Router.GET("/api/activities/{id}", activityHandler).Bind(member)
 		se.Router.PATCH("/api/activities/{id}", updateActivityHandler).Bind(member)
