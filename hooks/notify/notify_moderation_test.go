@@ -1,7 +1,6 @@
 package notify_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -17,12 +16,7 @@ import (
 // post a moderator hid before it went out, and a post by a suspended member, reach no
 // follower's open app and leave no notification; an ordinary post still arrives.
 func TestModeratedPostsAreNotDelivered(t *testing.T) {
-	app := testutil.NewTestApp(t)
-	testutil.CreateUser(t, app, "Ana")
-	members(t, app) // Bea and Cal follow Ana
-	srv := testutil.Serve(t, app)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	app, srv, ctx := servedCommunity(t) // Bea and Cal follow Ana
 	beaRecord, _ := app.FindRecordById("users", bea)
 	follower := listen(t, ctx, srv.URL, testutil.SessionCookie(t, beaRecord))
 

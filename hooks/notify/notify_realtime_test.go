@@ -96,12 +96,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // member's new post reaches a follower's open app as a feed event, and the follower's
 // notification event announces it, while a member who doesn't follow receives nothing.
 func TestFeedTopicReachesFollowersOnly(t *testing.T) {
-	app := testutil.NewTestApp(t)
-	testutil.CreateUser(t, app, "Ana")
-	members(t, app) // Bea and Cal follow Ana; Dee doesn't
-	srv := testutil.Serve(t, app)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	app, srv, ctx := servedCommunity(t) // Bea and Cal follow Ana; Dee doesn't
 
 	follower := listen(t, ctx, srv.URL, cookieOf(t, app, bea))
 	stranger := listen(t, ctx, srv.URL, cookieOf(t, app, dee))
@@ -177,12 +172,7 @@ func TestEventStreamIsForMembersOnly(t *testing.T) {
 // token key, as a password change does), closes their open streams at once; an ordinary
 // profile change keeps them.
 func TestStreamsEndWithTheSession(t *testing.T) {
-	app := testutil.NewTestApp(t)
-	testutil.CreateUser(t, app, "Ana")
-	members(t, app)
-	srv := testutil.Serve(t, app)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
+	app, srv, ctx := servedCommunity(t)
 	streams := map[string]<-chan event{}
 	for _, id := range []string{bea, cal, dee} {
 		streams[id] = listen(t, ctx, srv.URL, cookieOf(t, app, id))
@@ -230,11 +220,8 @@ func TestStreamsEndWithTheSession(t *testing.T) {
 // TestClosedStreamIsForgotten: a member's two tabs each get the event; a tab that closes
 // its stream is forgotten by the hub at once, the other keeps receiving.
 func TestClosedStreamIsForgotten(t *testing.T) {
-	app := testutil.NewTestApp(t)
-	testutil.CreateUser(t, app, "Ana")
-	members(t, app)
-	srv := testutil.Serve(t, app)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	app, srv, ctx := servedCommunity(t)
+	ctx, cancel := context.WithCancel(ctx) // the last tab closes at the end
 	defer cancel()
 	tabCtx, closeTab := context.WithCancel(ctx)
 	first := listen(t, tabCtx, srv.URL, cookieOf(t, app, bea))

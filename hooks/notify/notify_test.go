@@ -1,10 +1,13 @@
 package notify_test
 
 import (
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/notify"
@@ -28,6 +31,19 @@ func members(t testing.TB, app core.App) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// servedCommunity serves a fresh app where Bea and Cal follow Ana and Dee follows nobody,
+// with a context that ends the test's streams after 10 s at most.
+func servedCommunity(t *testing.T) (*tests.TestApp, *httptest.Server, context.Context) {
+	t.Helper()
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	srv := testutil.Serve(t, app)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return app, srv, ctx
 }
 
 // post saves an activity by author with a fixed id.

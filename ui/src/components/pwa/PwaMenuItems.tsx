@@ -1,49 +1,54 @@
+import type { ReactNode } from 'react'
 import { refreshApp } from '../../lib/pwa'
 import { DownloadIcon, RefreshIcon, WrenchIcon } from '../ui/icons'
-import { openPwaDialog, preloadPwaDialog } from './pwaDialogStore'
+import { openPwaDialog, preloadPwaDialog, type PwaDialog } from './pwaDialogStore'
 import { useInstall } from './useInstall'
 
-/** InstallMenuItem: 'Install App' in the avatar menu while the app is not installed (SPEC §2). */
-export function InstallMenuItem({ className, onDone }: { className: string; onDone: () => void }) {
-  const { installed } = useInstall()
-  if (installed) return null
+interface MenuItemProps {
+  className: string
+  onDone: () => void
+}
+
+/** DialogMenuItem closes the menu and opens one of the PWA dialogs (loaded on focus). */
+function DialogMenuItem({ dialog, className, onDone, children }: MenuItemProps & { dialog: Exclude<PwaDialog, null>; children: ReactNode }) {
   return (
     <button
       type="button"
       role="menuitem"
       tabIndex={-1}
       className={className}
-      onFocus={() => preloadPwaDialog('install')}
+      onFocus={() => preloadPwaDialog(dialog)}
       onClick={() => {
         onDone()
-        openPwaDialog('install')
+        openPwaDialog(dialog)
       }}
     >
-      <DownloadIcon className="size-4" /> Install App
+      {children}
     </button>
   )
 }
 
+/** InstallMenuItem: 'Install App' in the avatar menu while the app is not installed (SPEC §2). */
+export function InstallMenuItem(props: MenuItemProps) {
+  const { installed } = useInstall()
+  if (installed) return null
+  return (
+    <DialogMenuItem dialog="install" {...props}>
+      <DownloadIcon className="size-4" /> Install App
+    </DialogMenuItem>
+  )
+}
+
 /** InstalledMenuItems: 'PWA Troubleshooting' and 'Refresh App', in installed-app mode only (SPEC §2). */
-export function InstalledMenuItems({ className, onDone }: { className: string; onDone: () => void }) {
+export function InstalledMenuItems(props: MenuItemProps) {
   const { standalone } = useInstall()
   if (!standalone) return null
   return (
     <>
-      <button
-        type="button"
-        role="menuitem"
-        tabIndex={-1}
-        className={className}
-        onFocus={() => preloadPwaDialog('troubleshoot')}
-        onClick={() => {
-          onDone()
-          openPwaDialog('troubleshoot')
-        }}
-      >
+      <DialogMenuItem dialog="troubleshoot" {...props}>
         <WrenchIcon className="size-4" /> PWA Troubleshooting
-      </button>
-      <button type="button" role="menuitem" tabIndex={-1} className={className} onClick={() => void refreshApp()}>
+      </DialogMenuItem>
+      <button type="button" role="menuitem" tabIndex={-1} className={props.className} onClick={() => void refreshApp()}>
         <RefreshIcon className="size-4" /> Refresh App
       </button>
     </>
