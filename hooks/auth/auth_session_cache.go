@@ -69,35 +69,32 @@ func (c *sessionCache) purge() {
 // due for renewal; an invalid, expired or revoked token is an error.
 func sessionMember(app core.App, token string) (*core.Record, bool, error) {
 	c, _ := app.Store().Get(sessionCacheKey).(*sessionCache)
-	if c == nil {
-		record, err := app.FindAuthRecordByToken(token, core.TokenTypeAuth)
-		if err != nil {
-			return nil, false, err
-		}
-		_, renewAt := tokenTimes(token, record)
-		return record, time.Now().After(renewAt), nil
-	}
 	now := time.Now()
-	c.mu.Lock()
-	gen := c.gen
-	hit, ok := c.byToken[token]
-	c.mu.Unlock()
-	if ok && now.Before(hit.expires) {
-		return hit.record.Clone(), now.After(hit.renewAt), nil
+	var gen uint64
+	if c != nil {
+		c.mu.Lock()
+		gen = c.gen
+		hit, ok := c.byToken[token]
+		c.mu.Unlock()
+		if ok && now.Before(hit.expires) {
+			return hit.record.Clone(), now.After(hit.renewAt), nil
+		}
 	}
 	record, err := app.FindAuthRecordByToken(token, core.TokenTypeAuth)
 	if err != nil {
 		return nil, false, err
 	}
 	expires, renewAt := tokenTimes(token, record)
-	c.mu.Lock()
-	if c.gen == gen {
-		if len(c.byToken) >= sessionCacheMax {
-			clear(c.byToken)
+	if c != nil {
+		c.mu.Lock()
+		if c.gen == gen {
+			if len(c.byToken) >= sessionCacheMax {
+				clear(c.byToken)
+			}
+			c.byToken[token] = cachedSession{record: record.Clone(), expires: expires, renewAt: renewAt}
 		}
-		c.byToken[token] = cachedSession{record: record.Clone(), expires: expires, renewAt: renewAt}
+		c.mu.Unlock()
 	}
-	c.mu.Unlock()
 	return record, now.After(renewAt), nil
 }
 

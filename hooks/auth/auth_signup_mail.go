@@ -31,19 +31,19 @@ func signupKeys(app core.App) (signKey, encKey string, valid time.Duration, err 
 	return secret + signupTokenType, hex.EncodeToString(sum[:])[:32], users.VerificationToken.DurationTime(), nil
 }
 
-// newSignupToken writes a sign-up into a signed token, the password encrypted: nothing is
-// stored until the owner of the address opens the link.
-func newSignupToken(app core.App, body signupBody) (string, error) {
+// newSignupToken writes a sign-up into a signed token, the password encrypted (nothing is
+// stored until the owner of the address opens the link), and says how long it is valid.
+func newSignupToken(app core.App, body signupBody) (string, time.Duration, error) {
 	signKey, encKey, valid, err := signupKeys(app)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	password, err := security.Encrypt([]byte(body.Password), encKey)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	ref, _ := body.Ref.(string)
-	return security.NewJWT(map[string]any{
+	token, err := security.NewJWT(map[string]any{
 		"type":      signupTokenType,
 		"email":     body.Email,
 		"password":  password,
@@ -51,6 +51,7 @@ func newSignupToken(app core.App, body signupBody) (string, error) {
 		"lastName":  body.LastName,
 		"ref":       ref,
 	}, signKey, valid)
+	return token, valid, err
 }
 
 // parseSignupToken reads back a sign-up from a token newSignupToken wrote, refusing a
@@ -111,11 +112,10 @@ var (
 
 // sendConfirmSignupMail sends a new address the link that creates its account.
 func sendConfirmSignupMail(app core.App, body signupBody) error {
-	token, err := newSignupToken(app, body)
+	token, valid, err := newSignupToken(app, body)
 	if err != nil {
 		return err
 	}
-	_, _, valid, _ := signupKeys(app)
 	page := newMailPage(app)
 	page.FirstName = body.FirstName
 	page.Link = appURL(app) + "/confirm-email?token=" + token
