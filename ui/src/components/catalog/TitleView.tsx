@@ -90,7 +90,8 @@ export function TitleHero({
 /** TitleSkeleton holds a title page's shape while it loads. */
 export function TitleSkeleton() {
   return (
-    <div className="flex flex-col gap-6 sm:flex-row sm:gap-8" aria-busy="true" aria-label="Loading">
+    <div className="flex flex-col gap-6 sm:flex-row sm:gap-8" aria-busy="true">
+      <span className="sr-only">Loading</span>
       <div className="skeleton aspect-[2/3] w-44 self-center rounded-lg sm:w-56 sm:self-start" />
       <div className="flex flex-1 flex-col gap-3">
         <div className="skeleton h-9 w-2/3" />

@@ -38,7 +38,7 @@ export function StatsCard({ className = '' }: { className?: string }) {
                   {item.label}
                 </dt>
                 <dd className="text-2xl font-bold tabular-nums" data-testid={item.testId}>
-                  {item.value ?? <span className="skeleton inline-block h-7 w-8 align-middle" aria-label="Loading" />}
+                  {item.value ?? <span className="skeleton inline-block h-7 w-8 align-middle"><span className="sr-only">Loading</span></span>}
                 </dd>
               </div>
             ))}

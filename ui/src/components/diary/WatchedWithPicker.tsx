@@ -48,7 +48,8 @@ export function WatchedWithPicker({
         {selected.size > 0 && <span className="text-xs font-normal text-base-content/60">{selected.size} selected</span>}
       </legend>
       {isPending ? (
-        <div className="grid gap-2" aria-busy="true" aria-label="Loading friends">
+        <div className="grid gap-2" aria-busy="true">
+          <span className="sr-only">Loading friends</span>
           <div className="skeleton h-9 w-full" />
           <div className="skeleton h-9 w-full" />
         </div>

@@ -23,7 +23,7 @@ export function FeedHeaderCard({ user }: { user: OwnUser }) {
           <h1 id="feed-title" className="text-xl font-bold">
             Your Feed
           </h1>
-          <div className="flex gap-1.5" aria-label="Feed filters">
+          <div className="flex gap-1.5" role="group" aria-label="Feed filters">
             <span className="badge badge-primary">All</span>
             <span className="badge badge-ghost">Friends</span>
             <span className="badge badge-ghost">Following</span>

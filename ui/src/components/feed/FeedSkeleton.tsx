@@ -1,7 +1,8 @@
 /** FeedSkeleton: placeholder cards while the feed loads (SPEC §2). */
 export function FeedSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className="grid gap-5" aria-busy="true" aria-label="Loading feed">
+    <div className="grid gap-5" aria-busy="true">
+      <span className="sr-only">Loading feed</span>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="card border border-base-300/70 bg-base-100 p-4 shadow-sm">
           <div className="flex items-center gap-3">

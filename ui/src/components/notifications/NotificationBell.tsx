@@ -183,7 +183,7 @@ function NotificationRow({ n, onOpen, onAddRating }: { n: AppNotification; onOpe
           <span className="block text-sm break-words">{n.message}</span>
           <span className="block text-xs text-base-content/60">{timeAgo(n.createdAt)}</span>
         </span>
-        {!n.isRead && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" aria-label="Unread" />}
+        {!n.isRead && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" role="img" aria-label="Unread" />}
       </button>
       {addRating && (
         <div className="px-3 pb-2 pl-13">

@@ -130,7 +130,8 @@ export function LoadProblem({ what, onRetry }: { what: string; onRetry: () => vo
 
 function DiarySkeleton() {
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading diary">
+    <div className="grid gap-2" aria-busy="true">
+      <span className="sr-only">Loading diary</span>
       <div className="skeleton h-4 w-32" />
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex gap-3 rounded-box border border-base-300/70 bg-base-100 p-3">

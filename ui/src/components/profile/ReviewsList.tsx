@@ -13,7 +13,13 @@ import { LoadProblem, MoreButton, useDiary } from './DiaryList'
  */
 export function ReviewsList({ userId, empty }: { userId: string; empty: ReactNode }) {
   const { query: diary, items } = useDiary(userId)
-  if (diary.isPending) return <div className="skeleton h-32 w-full" aria-busy="true" aria-label="Loading reviews" />
+  if (diary.isPending) {
+    return (
+      <div className="skeleton h-32 w-full" aria-busy="true">
+        <span className="sr-only">Loading reviews</span>
+      </div>
+    )
+  }
   if (diary.isError) return <LoadProblem what="The reviews" onRetry={() => void diary.refetch()} />
   const reviews = items.filter((item) => item.review.trim())
   return (
