@@ -5,6 +5,7 @@
 // with a growing, jittered delay; while it is down the bell polls every 30 s instead.
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { notificationKeys } from '../queries/notifications'
 import { mergeNotification, type AppNotification } from './notifications'
 
 export const EVENTS_URL = '/api/events'
@@ -14,9 +15,6 @@ export const TOPIC_FEED = 'feed'
 /** Reconnect delays: 1 s after the first failure, doubling up to 30 s. */
 export const RECONNECT_MIN_MS = 1_000
 export const RECONNECT_MAX_MS = 30_000
-
-const NOTIFICATIONS_KEY = ['/api/notifications'] as const
-const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const
 
 interface NotificationEvent {
   action: string
@@ -72,14 +70,14 @@ export function clearNewPosts(): void {
 export function applyNotificationEvent(client: QueryClient, event: NotificationEvent): void {
   if (event.action !== 'create' || !event.notification) return
   const notification = event.notification
-  client.setQueryData<AppNotification[]>(NOTIFICATIONS_KEY, (list) => (list ? mergeNotification(list, notification) : list))
+  client.setQueryData<AppNotification[]>(notificationKeys.list, (list) => (list ? mergeNotification(list, notification) : list))
   if (typeof event.unreadCount === 'number') {
-    client.setQueryData(UNREAD_COUNT_KEY, { count: event.unreadCount })
+    client.setQueryData(notificationKeys.unreadCount, { count: event.unreadCount })
   } else {
-    void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY })
+    void client.invalidateQueries({ queryKey: notificationKeys.unreadCount })
   }
   // A list never fetched yet is loaded on its next use.
-  if (!client.getQueryData(NOTIFICATIONS_KEY)) void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
+  if (!client.getQueryData(notificationKeys.list)) void client.invalidateQueries({ queryKey: notificationKeys.list })
 }
 
 /** applyFeedEvent counts a new post once. */
@@ -140,8 +138,8 @@ export function startRealtime(client: QueryClient, open: (url: string) => EventS
       failures = 0
       setState({ connected: true })
       if (connectedOnce) {
-        void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })
-        void client.invalidateQueries({ queryKey: UNREAD_COUNT_KEY })
+        void client.invalidateQueries({ queryKey: notificationKeys.list })
+        void client.invalidateQueries({ queryKey: notificationKeys.unreadCount })
       }
       connectedOnce = true
     }

@@ -13,9 +13,6 @@ export const authKeys = {
   methods: () => ['/api/collections/users/auth-methods'] as const,
 }
 
-/** The feed's key, refreshed when a member's name changes (SPEC §7). */
-export const feedRootKey = ['/api/feed'] as const
-
 /** The signed-in member, or null for a visitor (SPEC §7: not retried, fresh 30 s, no refetch on focus). */
 export const currentUserQuery = () =>
   queryOptions({
@@ -162,9 +159,12 @@ export function useUpdateName() {
     mutationFn: (body: NameBody) => apiRequest<OwnUser>('PATCH', '/api/auth/user/name', body),
     onSuccess: async (user) => {
       queryClient.setQueryData(authKeys.user(), user)
+      // The feed shows the new name (SPEC §7). Its module loads with the member's pages,
+      // not with the first page every visitor loads, so it is fetched here on demand.
+      const { feedKeys } = await import('./feed')
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: authKeys.user() }),
-        queryClient.invalidateQueries({ queryKey: feedRootKey }),
+        queryClient.invalidateQueries({ queryKey: feedKeys.all }),
       ])
     },
   })

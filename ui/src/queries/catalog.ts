@@ -33,6 +33,8 @@ export const catalogKeys = {
   tvSearch: (q: string) => [...catalogKeys.tvShows, 'search', { q: q.trim() }] as const,
   tvShow: (id: number) => [...catalogKeys.tvShows, id] as const,
   tvSeason: (id: number, season: number) => [...catalogKeys.tvShow(id), 'seasons', season] as const,
+  /** A movie or a show by kind: what sits under a title (ratings, friend ratings, episode reviews). */
+  title: (kind: CatalogKind, id: number) => (kind === 'movie' ? catalogKeys.movie(id) : catalogKeys.tvShow(id)),
 
   trendingMovies: ['/api/trending-movies'] as const,
   trendingTv: ['/api/trending-tv-shows'] as const,
@@ -41,13 +43,12 @@ export const catalogKeys = {
 
   /** The add dialog's search, which SPEC §7 sends as ?query= (the header's is ?q=). */
   addSearch: (kind: CatalogKind, query: string) =>
-    [kind === 'movie' ? '/api/movies' : '/api/tv-shows', 'search', { query: query.trim() }] as const,
+    [...(kind === 'movie' ? catalogKeys.movies : catalogKeys.tvShows), 'search', { query: query.trim() }] as const,
 
   info: ['/api/catalog/info'] as const,
 
   /** How this instance's members rate a title, with the viewer's own entry. */
-  communityRating: (kind: CatalogKind, id: number) =>
-    [...(kind === 'movie' ? catalogKeys.movie(id) : catalogKeys.tvShow(id)), 'ratings'] as const,
+  communityRating: (kind: CatalogKind, id: number) => [...catalogKeys.title(kind, id), 'ratings'] as const,
 }
 
 /** CommunityRating is GET /api/{movies|tv-shows}/{id}/ratings. */

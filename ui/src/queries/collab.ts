@@ -1,22 +1,21 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiRequest, serverMessage } from '../lib/api'
+import { apiRequest, keyToUrl, serverMessage } from '../lib/api'
 import type { CatalogKind } from '../lib/catalog'
 import { collabRatingBody, COLLABORATION_NOTIFICATION_TYPES } from '../lib/collab'
 import type { Activity, ActivityUser } from '../lib/feed'
 import type { AppNotification } from '../lib/notifications'
 import { toast } from '../lib/toast'
+import { catalogKeys } from './catalog'
 import { invalidateAfterDiaryChange } from './diary'
 import { feedKeys, patchCachedActivity } from './feed'
 import { notificationKeys } from './notifications'
-
-const titleRoot: Record<CatalogKind, string> = { movie: '/api/movies', tv: '/api/tv-shows' }
 
 /**
  * collabKeys: generic → specific, each key the path the default fetcher GETs (SPEC §7):
  * a title's friend ratings, and the recommendations you received.
  */
 export const collabKeys = {
-  friendRatings: (kind: CatalogKind, id: number) => [titleRoot[kind], id, 'friend-ratings'] as const,
+  friendRatings: (kind: CatalogKind, id: number) => [...catalogKeys.title(kind, id), 'friend-ratings'] as const,
   recommendations: ['/api/recommendations'] as const,
 }
 
@@ -45,14 +44,11 @@ export interface Recommendation {
 /** recommendationsQuery: the recommendations friends sent you, newest first. */
 export const recommendationsQuery = () => queryOptions<Recommendation[]>({ queryKey: collabKeys.recommendations })
 
-/** After a collaboration changes: the post everywhere, the feed, the diary, the bell. */
+/** After a collaboration changes: the post everywhere (single posts too), and what a diary change refreshes. */
 function afterCollabChange(client: QueryClient, activity: Activity | null | undefined) {
   if (activity?.id) patchCachedActivity(client, activity.id, (a) => ({ ...a, ...activity }))
-  void client.invalidateQueries({ queryKey: feedKeys.all })
   void client.invalidateQueries({ queryKey: feedKeys.activities })
   void invalidateAfterDiaryChange(client)
-  void client.invalidateQueries({ queryKey: notificationKeys.list })
-  void client.invalidateQueries({ queryKey: notificationKeys.unreadCount })
 }
 
 /** Marks read the unread collaboration notifications about one title (SPEC §4). */
@@ -83,7 +79,7 @@ export function useCollabRating() {
   return useMutation({
     mutationFn: ({ kind, titleId, rating, review, edit }: CollabRatingInput) => {
       const body = collabRatingBody(rating, review)
-      if (edit) return apiRequest<Activity>('PATCH', `${titleRoot[kind]}/${titleId}`, body)
+      if (edit) return apiRequest<Activity>('PATCH', keyToUrl(catalogKeys.title(kind, titleId)), body)
       const url = kind === 'movie' ? '/api/user-movies' : '/api/tv-shows'
       return apiRequest<Activity>('POST', url, { tmdbId: titleId, ...body })
     },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../lib/api'
 import type { UserLike } from '../lib/users'
+import { feedKeys } from './feed'
 
 export type CommentType = 'text' | 'gif' | 'text_with_gif'
 
@@ -34,16 +35,12 @@ export interface NewComment {
   parentCommentId: string | null
 }
 
-/** Keys of the lists a comment changes beyond its thread: the feed holds commentCount. */
-export const feedKey = ['/api/feed'] as const
-
 /**
- * commentKeys: generic → specific. A thread is /api/activities/{id}/comments, the path the
- * default fetcher GETs.
+ * commentKeys: a thread sits under its post (/api/activities/{id}/comments, the path the
+ * default fetcher GETs), so refreshing the posts refreshes the threads.
  */
 export const commentKeys = {
-  all: ['/api/activities'] as const,
-  thread: (activityId: string) => [...commentKeys.all, activityId, 'comments'] as const,
+  thread: (activityId: string) => [...feedKeys.activity(activityId), 'comments'] as const,
 }
 
 /** commentsQuery: the thread of one activity, loaded when the thread is opened (SPEC §4). */
@@ -52,7 +49,8 @@ export const commentsQuery = (activityId: string) => queryOptions<Comment[]>({ q
 function refreshAfterChange(client: QueryClient, activityId: string) {
   return Promise.all([
     client.invalidateQueries({ queryKey: commentKeys.thread(activityId) }),
-    client.invalidateQueries({ queryKey: feedKey }),
+    // The feed holds each post's commentCount.
+    client.invalidateQueries({ queryKey: feedKeys.all }),
   ])
 }
 

@@ -2,7 +2,10 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { keyToUrl } from '../lib/api'
 import { catalogKeys } from './catalog'
-import { diaryKeys, feedKey, invalidateAfterDiaryChange, notificationsKey, unreadCountKey } from './diary'
+import { diaryKeys, invalidateAfterDiaryChange } from './diary'
+import { feedKeys } from './feed'
+import { notificationKeys } from './notifications'
+import { socialKeys } from './social'
 
 describe('diaryKeys', () => {
   it.each<[readonly unknown[], string]>([
@@ -11,7 +14,7 @@ describe('diaryKeys', () => {
     [diaryKeys.entriesByStatus('movie', 'plan_to_watch'), '/api/user/movies?status=plan_to_watch'],
     [diaryKeys.entriesByStatus('tv'), '/api/user/tv-shows'],
     [diaryKeys.stats, '/api/user/stats'],
-    [diaryKeys.following, '/api/user/following'],
+    [socialKeys.following, '/api/user/following'],
     [diaryKeys.profile('abc'), '/api/users/abc/profile'],
     [[...diaryKeys.diary('abc'), { page: 2 }], '/api/users/abc/diary?page=2'],
     [diaryKeys.episodeReviews(7, 1), '/api/tv-shows/7/episode-reviews?season=1'],
@@ -26,18 +29,18 @@ describe('invalidateAfterDiaryChange', () => {
   it('marks stale what SPEC §7 lists after an add or edit, and nothing else', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } })
     const stale = [
-      feedKey,
-      [...feedKey, { limit: 20, page: 2 }],
+      feedKeys.all,
+      [...feedKeys.all, { limit: 20, page: 2 }],
       diaryKeys.stats,
-      notificationsKey,
-      unreadCountKey,
+      notificationKeys.list,
+      notificationKeys.unreadCount,
       diaryKeys.entries('movie'),
       diaryKeys.entriesByStatus('tv', 'currently_watching'),
       diaryKeys.episodeReviews(7, 1),
       diaryKeys.profile('abc'),
       diaryKeys.diary('abc'),
     ]
-    const kept = [catalogKeys.trendingMovies, catalogKeys.movie(603), catalogKeys.tvSeason(7, 1), diaryKeys.following]
+    const kept = [catalogKeys.trendingMovies, catalogKeys.movie(603), catalogKeys.tvSeason(7, 1), socialKeys.following]
     for (const key of [...stale, ...kept]) client.setQueryData(key, [])
     await invalidateAfterDiaryChange(client)
     for (const key of stale) expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true)

@@ -3,7 +3,9 @@ import { API_HEADERS, apiRequest, keyToUrl, throwIfResNotOk } from '../lib/api'
 import type { CatalogKind } from '../lib/catalog'
 import { nextDiaryPage, type DiaryItem, type EpisodeReview, type Profile, type Stats, type WatchEntry } from '../lib/diary'
 import type { EntryPayload, WatchStatus } from '../lib/rating'
-import type { User } from '../lib/users'
+import { catalogKeys } from './catalog'
+import { feedKeys } from './feed'
+import { notificationKeys } from './notifications'
 
 const entriesPath: Record<CatalogKind, string> = { movie: '/api/user/movies', tv: '/api/user/tv-shows' }
 
@@ -12,29 +14,23 @@ const entriesPath: Record<CatalogKind, string> = { movie: '/api/user/movies', tv
  * (SPEC §7; an object part is the query string):
  * ['/api/user/movies', { status: 'watched' }] → /api/user/movies?status=watched,
  * ['/api/users', id, 'diary'] → /api/users/{id}/diary (the page goes in the query string).
- * A member's profile and diary sit under ['/api/users', id]; a show's episode reviews sit
- * under the show (['/api/tv-shows', id]), so refreshing the show refreshes them too.
+ * A member's profile and diary sit under ['/api/users', id] (the feed's member posts and
+ * the challenges' badges do too, from these keys); a show's episode reviews sit under the
+ * show (catalogKeys.tvShow), so refreshing the show refreshes them too.
  */
 export const diaryKeys = {
   entries: (kind: CatalogKind) => [entriesPath[kind]] as const,
   entriesByStatus: (kind: CatalogKind, status?: WatchStatus) =>
     status ? ([entriesPath[kind], { status }] as const) : diaryKeys.entries(kind),
   stats: ['/api/user/stats'] as const,
-  following: ['/api/user/following'] as const,
   users: ['/api/users'] as const,
   member: (userId: string) => [...diaryKeys.users, userId] as const,
   profile: (userId: string) => [...diaryKeys.member(userId), 'profile'] as const,
   diary: (userId: string) => [...diaryKeys.member(userId), 'diary'] as const,
+  allEpisodeReviews: (tvId: number) => [...catalogKeys.tvShow(tvId), 'episode-reviews'] as const,
   episodeReviews: (tvId: number, season?: number) =>
-    season == null
-      ? (['/api/tv-shows', tvId, 'episode-reviews'] as const)
-      : (['/api/tv-shows', tvId, 'episode-reviews', { season }] as const),
+    season == null ? diaryKeys.allEpisodeReviews(tvId) : ([...diaryKeys.allEpisodeReviews(tvId), { season }] as const),
 }
-
-/** Keys of the lists other domains own that a diary change makes stale (SPEC §7). */
-export const feedKey = ['/api/feed'] as const
-export const notificationsKey = ['/api/notifications'] as const
-export const unreadCountKey = ['/api/notifications/unread-count'] as const
 
 /** entriesQuery: GET /api/user/movies or /api/user/tv-shows, optionally one status. */
 export const entriesQuery = (kind: CatalogKind, status?: WatchStatus) =>
@@ -42,9 +38,6 @@ export const entriesQuery = (kind: CatalogKind, status?: WatchStatus) =>
 
 /** statsQuery: GET /api/user/stats, the home page's 'Your Stats This Month'. */
 export const statsQuery = () => queryOptions<Stats>({ queryKey: diaryKeys.stats })
-
-/** followingQuery: GET /api/user/following, the members the watched-with picker offers. */
-export const followingQuery = () => queryOptions<User[]>({ queryKey: diaryKeys.following })
 
 /** profileQuery: GET /api/users/{id}/profile ('me' allowed). A missing member is final. */
 export const profileQuery = (userId: string) =>
@@ -73,32 +66,31 @@ async function getJSON<T>(url: string, signal: AbortSignal): Promise<T> {
   return (await res.json()) as T
 }
 
-/**
- * invalidateAfterDiaryChange marks stale what an add or an edit changes (SPEC §7): the feed,
- * stats, notifications and the unread count, the movie and TV lists, reviews (episode
- * reviews) and profiles (their totals, analytics and diaries).
- */
-/** isCommunityRatingKey: a title page's community rating (['/api/movies', id, 'ratings']). */
-function isCommunityRatingKey(key: readonly unknown[]): boolean {
-  return (key[0] === '/api/movies' || key[0] === '/api/tv-shows') && key[2] === 'ratings'
+/** isTitleKey: a key under one title (catalogKeys.movie or tvShow) whose third part is leaf. */
+function isTitleKey(key: readonly unknown[], leaf: string): boolean {
+  return (key[0] === catalogKeys.movies[0] || key[0] === catalogKeys.tvShows[0]) && key[2] === leaf
 }
 
+/**
+ * invalidateAfterDiaryChange marks stale what an add, an edit or a removal in the diary
+ * changes (SPEC §7), and only that: the feed (the post), the month's stats, notifications
+ * and the unread count, the movie and TV lists, every member's profile, diary, posts and
+ * badges (all under /api/users), the shows' episode reviews and the titles' community
+ * ratings. Every diary write calls it, and so do the post edits and collaborations that
+ * change a watch.
+ */
 export function invalidateAfterDiaryChange(client: QueryClient): Promise<void> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: feedKey }),
+    client.invalidateQueries({ queryKey: feedKeys.all }),
     client.invalidateQueries({ queryKey: diaryKeys.stats }),
-    client.invalidateQueries({ queryKey: notificationsKey }),
-    client.invalidateQueries({ queryKey: unreadCountKey }),
+    client.invalidateQueries({ queryKey: notificationKeys.list }),
+    client.invalidateQueries({ queryKey: notificationKeys.unreadCount }),
     client.invalidateQueries({ queryKey: diaryKeys.entries('movie') }),
     client.invalidateQueries({ queryKey: diaryKeys.entries('tv') }),
-    client.invalidateQueries({ predicate: (q) => isEpisodeReviewsKey(q.queryKey) }),
     client.invalidateQueries({ queryKey: diaryKeys.users }),
-    client.invalidateQueries({ predicate: (q) => isCommunityRatingKey(q.queryKey) }),
+    client.invalidateQueries({ predicate: (q) => isTitleKey(q.queryKey, 'episode-reviews') }),
+    client.invalidateQueries({ predicate: (q) => isTitleKey(q.queryKey, 'ratings') }),
   ]).then(() => undefined)
-}
-
-function isEpisodeReviewsKey(key: readonly unknown[]): boolean {
-  return key[0] === '/api/tv-shows' && key[2] === 'episode-reviews'
 }
 
 /** What useLogEntry sends: the payload and which list it goes to. */

@@ -11,7 +11,7 @@ import {
   type LikeState,
 } from '../lib/feed'
 import { toast } from '../lib/toast'
-import { invalidateAfterDiaryChange } from './diary'
+import { diaryKeys, invalidateAfterDiaryChange } from './diary'
 
 /**
  * feedKeys: generic → specific, each key being the path the default fetcher GETs
@@ -23,10 +23,10 @@ import { invalidateAfterDiaryChange } from './diary'
  */
 export const feedKeys = {
   all: ['/api/feed'] as const,
-  infinite: ['/api/feed', { limit: FEED_PAGE_SIZE }] as const,
+  infinite: () => [...feedKeys.all, { limit: FEED_PAGE_SIZE }] as const,
   activities: ['/api/activities'] as const,
   activity: (id: string) => [...feedKeys.activities, id] as const,
-  memberPosts: (userId: string) => ['/api/users', userId, 'activities'] as const,
+  memberPosts: (userId: string) => [...diaryKeys.member(userId), 'activities'] as const,
 }
 
 // An infinite query's page is not part of its key, so it cannot use the default fetcher.
@@ -39,7 +39,7 @@ async function getJSON<T>(url: string, signal: AbortSignal): Promise<T> {
 /** feedInfiniteQuery: GET /api/feed?limit=20&page=N, newest first, until a page has fewer than 20. */
 export const feedInfiniteQuery = () =>
   infiniteQueryOptions({
-    queryKey: feedKeys.infinite,
+    queryKey: feedKeys.infinite(),
     queryFn: ({ queryKey, pageParam, signal }) => getJSON<Activity[]>(keyToUrl([...queryKey, { page: pageParam }]), signal),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextFeedPage(lastPage, pages),
@@ -64,7 +64,7 @@ export const memberPostsInfiniteQuery = (userId: string) =>
 /** holdsActivities: the cached queries a post can sit in (feed pages, one post, a member's posts). */
 function holdsActivities(query: Query): boolean {
   const [root, , leaf] = query.queryKey
-  return root === feedKeys.all[0] || root === feedKeys.activities[0] || (root === '/api/users' && leaf === 'activities')
+  return root === feedKeys.all[0] || root === feedKeys.activities[0] || (root === diaryKeys.users[0] && leaf === 'activities')
 }
 
 type Snapshot = [readonly unknown[], unknown][]

@@ -3,7 +3,6 @@ import { apiRequest, serverMessage } from '../lib/api'
 import type { ReportEntity } from '../lib/moderation'
 import { toast } from '../lib/toast'
 import type { User } from '../lib/users'
-import { commentKeys } from './comments'
 import { diaryKeys } from './diary'
 import { feedKeys } from './feed'
 import { notificationKeys } from './notifications'
@@ -85,8 +84,7 @@ export function useBlockMember() {
         [
           moderationKeys.blocks,
           feedKeys.all,
-          feedKeys.activities,
-          commentKeys.all,
+          feedKeys.activities, // posts and their comment threads
           notificationKeys.list,
           socialKeys.following,
           socialKeys.followers,

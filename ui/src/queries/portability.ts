@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { API_HEADERS, apiRequest, throwIfResNotOk } from '../lib/api'
 import { IMPORT_POLL_MS, isImportActive, type Import, type ImportSource } from '../lib/portability'
-import { diaryKeys } from './diary'
+import { invalidateAfterDiaryChange } from './diary'
 
 /**
  * portabilityKeys: generic → specific, each key being the path the default fetcher GETs:
@@ -61,13 +61,9 @@ export function useMatchItem(importId: string) {
 }
 
 /**
- * invalidateAfterImport refreshes what an import changed: the imports list, the member's
- * entries, stats, profile and diary. (Imports never post to the feed.)
+ * invalidateAfterImport refreshes what an import changed: the imports list and what any
+ * diary change refreshes (the member's entries, stats, profile and diary among them).
  */
 export function invalidateAfterImport(qc: QueryClient) {
-  return Promise.all(
-    [portabilityKeys.imports, diaryKeys.users, diaryKeys.stats, diaryKeys.entries('movie'), diaryKeys.entries('tv')].map(
-      (queryKey) => qc.invalidateQueries({ queryKey }),
-    ),
-  )
+  return Promise.all([qc.invalidateQueries({ queryKey: portabilityKeys.imports }), invalidateAfterDiaryChange(qc)])
 }

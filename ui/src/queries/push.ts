@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { apiRequest } from '../lib/api'
+import { apiRequest, keyToUrl } from '../lib/api'
 import {
   isPushSupported,
   needsHomeScreen,
@@ -45,7 +45,7 @@ async function subscribe(): Promise<boolean> {
       console.warn('Push: no service worker is registered')
       return false
     }
-    const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/api/push/vapid-public-key')
+    const { publicKey } = await apiRequest<{ publicKey: string }>('GET', keyToUrl(pushKeys.vapidKey))
     const applicationServerKey = urlBase64ToUint8Array(publicKey)
     const existing = await reg.pushManager.getSubscription()
     const sub =

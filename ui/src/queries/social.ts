@@ -32,10 +32,9 @@ export const DISCOVER_LIMIT = 20
 /**
  * socialKeys: generic → specific, each the path the default fetcher GETs:
  * ['/api/users/suggestions', { limit: 20 }] → /api/users/suggestions?limit=20.
- * following is the diary's key (the watched-with picker reads the same list).
  */
 export const socialKeys = {
-  following: diaryKeys.following,
+  following: ['/api/user/following'] as const,
   followers: ['/api/user/followers'] as const,
   suggestedFriends: ['/api/suggested-friends'] as const,
   suggestions: ['/api/users/suggestions'] as const,
@@ -44,7 +43,7 @@ export const socialKeys = {
 
 const notAuthError = (failureCount: number, error: Error) => !/^401:|Unauthorized/.test(error.message) && failureCount < 2
 
-/** followingQuery: GET /api/user/following, the members you follow. */
+/** followingQuery: GET /api/user/following, the members you follow (the Followers tab, the watched-with and recommend pickers). */
 export const followingQuery = () => queryOptions<User[]>({ queryKey: socialKeys.following })
 
 /** followersQuery: GET /api/user/followers, each with whether you follow them back. */

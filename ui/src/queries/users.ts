@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../lib/api'
 import type { Profile } from '../lib/diary'
-import { diaryKeys, feedKey } from './diary'
+import { diaryKeys } from './diary'
+import { feedKeys } from './feed'
+import { socialKeys } from './social'
 
 /** What follow and unfollow answer. */
 export interface FollowState {
@@ -41,8 +43,8 @@ export function useFollowUser() {
       Promise.all([
         // Theirs (follower count) and yours (following count): every cached profile.
         client.invalidateQueries({ predicate: (q) => q.queryKey[0] === diaryKeys.users[0] && q.queryKey[2] === 'profile' }),
-        client.invalidateQueries({ queryKey: diaryKeys.following }),
-        client.invalidateQueries({ queryKey: feedKey }),
+        client.invalidateQueries({ queryKey: socialKeys.following }),
+        client.invalidateQueries({ queryKey: feedKeys.all }),
       ]),
   })
 }

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { MAX_WATCHED_WITH } from '../../lib/rating'
 import { displayName, type User } from '../../lib/users'
-import { followingQuery } from '../../queries/diary'
+import { followingQuery } from '../../queries/social'
 import { Avatar } from '../ui/Avatar'
 import { SearchIcon } from '../ui/icons'
 

@@ -3,7 +3,7 @@ import type { CatalogKind } from '../../lib/catalog'
 import type { PickedTitle } from '../../lib/diary'
 import { queryClient } from '../../lib/queryClient'
 import type { WatchStatus } from '../../lib/rating'
-import { followingQuery } from '../../queries/diary'
+import { followingQuery } from '../../queries/social'
 
 /** What the add dialog opens with: a title already picked, a kind, a status. All optional. */
 export interface AddDialogPreset {

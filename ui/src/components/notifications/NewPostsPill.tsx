@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { clearNewPosts, useNewPostCount } from '../../lib/realtime'
+import { feedKeys } from '../../queries/feed'
 import { ArrowLeftIcon } from '../ui/icons'
-
-const FEED_KEY = ['/api/feed'] as const
 
 /**
  * NewPostsPill: 'N new posts' above the feed once realtime has delivered posts of
@@ -19,7 +18,7 @@ export function NewPostsPill() {
         className="btn btn-primary btn-sm pointer-events-auto gap-1.5 rounded-full shadow-lg"
         onClick={() => {
           clearNewPosts()
-          void client.invalidateQueries({ queryKey: FEED_KEY })
+          void client.invalidateQueries({ queryKey: feedKeys.all })
           window.scrollTo({ top: 0, behavior: 'smooth' })
         }}
       >
