@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, fieldError, getQueryFn, isUnauthorized, keyToUrl, parseApiError, serverMessage } from './api'
+import { apiRequest, fieldError, getQueryFn, httpStatus, HttpError, isUnauthorized, keyToUrl, pageQueryFn, parseApiError, serverMessage } from './api'
 
 describe('keyToUrl', () => {
   it.each([
@@ -24,10 +24,31 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const ctx = (queryKey: unknown[]) =>
-  ({ queryKey, signal: new AbortController().signal, meta: undefined, client: undefined }) as unknown as Parameters<
+const ctx = (queryKey: unknown[], pageParam?: number) =>
+  ({ queryKey, pageParam, signal: new AbortController().signal, meta: undefined, client: undefined }) as unknown as Parameters<
     ReturnType<typeof getQueryFn>
   >[0]
+
+describe('HttpError', () => {
+  it.each<[HttpError, string, number, string]>([
+    [new HttpError(404, '{"message":"Not found."}', 'Not Found'), '404: {"message":"Not found."}', 404, '{"message":"Not found."}'],
+    [new HttpError(503, '', 'Service Unavailable'), '503: Service Unavailable', 503, ''],
+    [new HttpError(401, 'nope'), '401: nope', 401, 'nope'],
+    [new HttpError(500, ''), '500: ', 500, ''],
+  ])('%s', (error, message, status, body) => {
+    // SPEC §8's message is kept for display; status and body are fields of their own.
+    expect(error).toBeInstanceOf(Error)
+    expect(error.name).toBe('HttpError')
+    expect(error.message).toBe(message)
+    expect(error.status).toBe(status)
+    expect(error.body).toBe(body)
+    expect(httpStatus(error)).toBe(status)
+  })
+
+  it.each([new Error('404: {}'), new TypeError('Failed to fetch'), '404: {}', null])('%s has no status', (error) => {
+    expect(httpStatus(error)).toBeUndefined()
+  })
+})
 
 describe('getQueryFn', () => {
   it('GETs the joined key with credentials and the cache header', async () => {
@@ -53,6 +74,25 @@ describe('getQueryFn', () => {
     stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }))
     await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/x']))).rejects.toThrow('503: Service Unavailable')
   })
+
+  it('raises an HttpError carrying the status and the body', async () => {
+    stubFetch(new Response('{"message":"gone"}', { status: 404 }))
+    const query = getQueryFn({ on401: 'returnNull' })
+    const error: unknown = await Promise.resolve(query(ctx(['/api/activities', 'x']))).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({ status: 404, body: '{"message":"gone"}', message: '404: {"message":"gone"}' })
+  })
+
+  it.each<[unknown[], number | undefined, string]>([
+    [['/api/feed', { limit: 20 }], 1, '/api/feed?limit=20&page=1'],
+    [['/api/feed', { limit: 20 }], 3, '/api/feed?limit=20&page=3'],
+    [['/api/users', 'abc', 'diary'], 2, '/api/users/abc/diary?page=2'],
+    [['/api/users', 'abc', 'diary'], undefined, '/api/users/abc/diary'],
+  ])('pages: %j page %s → %s', async (key, page, url) => {
+    const fetchFn = stubFetch(new Response('[{"id":"a"}]', { status: 200 }))
+    await expect(pageQueryFn<{ id: string }[]>()(ctx(key, page) as never)).resolves.toEqual([{ id: 'a' }])
+    expect(fetchFn.mock.calls[0]?.[0]).toBe(url)
+  })
 })
 
 describe('apiRequest', () => {
@@ -74,6 +114,8 @@ describe('apiRequest', () => {
   it('throws status: body on failure, 401 included', async () => {
     stubFetch(new Response('nope', { status: 401 }))
     await expect(apiRequest('PATCH', '/api/auth/user/name', {})).rejects.toThrow('401: nope')
+    stubFetch(new Response('nope', { status: 401 }))
+    await expect(apiRequest('PATCH', '/api/auth/user/name', {})).rejects.toBeInstanceOf(HttpError)
   })
 })
 
@@ -85,33 +127,37 @@ describe('parseApiError', () => {
   })
 
   it('reads the PocketBase error shape', () => {
-    expect(parseApiError(new Error(`400: ${body}`))).toEqual({
+    expect(parseApiError(new HttpError(400, body))).toEqual({
       status: 400,
       message: 'Please check the highlighted fields.',
       fields: { email: 'Enter your email address.' },
     })
-    expect(fieldError(new Error(`400: ${body}`), 'email')).toBe('Enter your email address.')
-    expect(fieldError(new Error(`400: ${body}`), 'password')).toBeUndefined()
+    expect(fieldError(new HttpError(400, body), 'email')).toBe('Enter your email address.')
+    expect(fieldError(new HttpError(400, body), 'password')).toBeUndefined()
     expect(fieldError(null, 'email')).toBeUndefined()
   })
 
   it('keeps a plain-text body as the message', () => {
-    expect(parseApiError(new Error('502: Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', fields: {} })
+    expect(parseApiError(new HttpError(502, 'Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', fields: {} })
+    expect(parseApiError(new HttpError(502, '', 'Bad Gateway'))).toEqual({ status: 502, message: 'Bad Gateway', fields: {} })
   })
 
   it('handles errors that never reached the server', () => {
     expect(parseApiError(new TypeError('Failed to fetch'))).toEqual({ message: 'Failed to fetch', fields: {} })
     expect(serverMessage(new TypeError('Failed to fetch'), 'Failed to update profile')).toBe('Failed to update profile')
-    expect(serverMessage(new Error(`400: ${body}`), 'x')).toBe('Please check the highlighted fields.')
+    expect(serverMessage(new HttpError(400, body), 'x')).toBe('Please check the highlighted fields.')
+    // A message that merely looks like an answer is not one.
+    expect(serverMessage(new Error(`400: ${body}`), 'x')).toBe('x')
   })
 })
 
 describe('isUnauthorized', () => {
   it.each([
-    [new Error('401: {}'), true],
+    [new HttpError(401, '{}'), true],
     [new Error('Unauthorized'), true],
-    [new Error('400: {"message":"Invalid"}'), false],
-    [new Error('500: code 4012'), false],
+    [new HttpError(400, '{"message":"Invalid"}'), false],
+    [new HttpError(500, 'code 4012'), false],
+    [new Error('500: code 401'), false],
   ])('%s → %s', (error, expected) => {
     expect(isUnauthorized(error)).toBe(expected)
   })

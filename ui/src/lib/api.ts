@@ -31,13 +31,37 @@ export function keyToUrl(queryKey: readonly unknown[]): string {
 }
 
 /**
- * throwIfResNotOk raises the SPEC §8 error for a non-ok response: its message is the status,
- * a colon and a space, then the body text (or the status text when the body is empty).
+ * HttpError is what a non-ok answer raises. Its message keeps SPEC §8's format for display
+ * (the status, a colon and a space, then the body text, or the status text when the body
+ * is empty); code that decides by the answer reads status and body, never the message.
  */
+export class HttpError extends Error {
+  readonly status: number
+  /** The answer's body text ('' when empty). */
+  readonly body: string
+  /** The body, or the status text when the body is empty: what the message shows after the status. */
+  readonly text: string
+
+  constructor(status: number, body: string, statusText = '') {
+    const text = body || statusText
+    super(`${status}: ${text}`)
+    this.name = 'HttpError'
+    this.status = status
+    this.body = body
+    this.text = text
+  }
+}
+
+/** httpStatus: the status of an answer that raised the error, undefined when none came (offline, aborted, a bug). */
+export function httpStatus(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined
+}
+
+/** throwIfResNotOk raises an HttpError for a non-ok response. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return
   const text = await res.text().catch(() => '')
-  throw new Error(`${res.status}: ${text || res.statusText}`)
+  throw new HttpError(res.status, text, res.statusText)
 }
 
 async function readBody<T>(res: Response): Promise<T> {
@@ -65,12 +89,13 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export type UnauthorizedBehavior = 'returnNull' | 'throw'
 
 /**
- * getQueryFn is the default fetcher of SPEC §7: GET the path built from the query key.
- * A 401 yields null only when the caller asked for it (on401: 'returnNull').
+ * getQueryFn is the default fetcher of SPEC §7: GET the path built from the query key, and
+ * for an infinite query its page in the query string (?page=N: a page is not part of the
+ * key). A 401 yields null only when the caller asked for it (on401: 'returnNull').
  */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null, QueryKey> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(keyToUrl(queryKey), {
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null, QueryKey, unknown> {
+  return async ({ queryKey, signal, pageParam }) => {
+    const res = await fetch(keyToUrl(pageParam === undefined ? queryKey : [...queryKey, { page: pageParam }]), {
       credentials: 'include',
       headers: { ...API_HEADERS },
       signal,
@@ -79,11 +104,21 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   }
 }
 
+/**
+ * pageQueryFn: the default fetcher typed for an infinite query's numbered pages, each a
+ * JSON list (a 401 throws, so no page is null).
+ */
+export const pageQueryFn = <T>() => getQueryFn<T>({ on401: 'throw' }) as QueryFunction<T, QueryKey, number>
+
 /** queryAnswer reads a response the way the default fetcher does (null for a 401 when asked). */
 export async function queryAnswer<T>(res: Response, on401: UnauthorizedBehavior): Promise<T | null> {
   if (on401 === 'returnNull' && res.status === 401) return null
   await throwIfResNotOk(res)
   return readBody<T>(res)
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : ''
 }
 
 /** ApiError is what an error thrown by the fetchers says once its JSON body is read. */
@@ -98,11 +133,8 @@ export interface ApiError {
 
 /** parseApiError reads an error thrown by apiRequest or the default fetcher. */
 export function parseApiError(error: unknown): ApiError {
-  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(raw)
-  if (!match) return { message: raw, fields: {} }
-  const status = Number(match[1])
-  const body = match[2] ?? ''
+  if (!(error instanceof HttpError)) return { message: messageOf(error), fields: {} }
+  const { status, text: body } = error
   try {
     const json = JSON.parse(body) as { message?: unknown; data?: unknown }
     const fields: Record<string, string> = {}
@@ -135,8 +167,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return parsed.message
 }
 
-/** isUnauthorized tells a 401 (or a message saying Unauthorized) apart from other failures. */
+/** isUnauthorized tells a 401 (or an error saying Unauthorized, SPEC §8) apart from other failures. */
 export function isUnauthorized(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  return /(^|\D)401(\D|$)/.test(message) || message.includes('Unauthorized')
+  return httpStatus(error) === 401 || messageOf(error).includes('Unauthorized')
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { getQueryFn } from './api'
+import { getQueryFn, httpStatus, isUnauthorized } from './api'
 
 // SPEC §9 data freshness and retention.
 export const STALE_TIME_MS = 15 * 60 * 1000
@@ -7,24 +7,26 @@ export const GC_TIME_MS = 30 * 60 * 1000
 export const PURGE_INTERVAL_MS = 5 * 60 * 1000
 export const PURGE_AGE_MS = 30 * 60 * 1000
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-}
-
-function statusOf(message: string): number | undefined {
-  const match = /^(\d{3}):/.exec(message)
-  return match ? Number(match[1]) : undefined
+/**
+ * shouldRetryQuery follows SPEC §8: a query refused with 401 (or an error saying
+ * Unauthorized) is not retried; any other failure is retried up to twice. failureCount
+ * counts the failures before this decision, starting at 0 (TanStack's convention).
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isUnauthorized(error)) return false
+  return failureCount < 2
 }
 
 /**
- * shouldRetryQuery follows SPEC §8: a query whose error mentions 401 or Unauthorized is
- * not retried; any other failure is retried up to twice. failureCount counts the
- * failures before this decision, starting at 0 (TanStack's convention).
+ * retryQueryUnless: SPEC §8's query retries, and none for the given statuses: an answer
+ * that a retry would only repeat (a missing title or member, a bad id, a forbidden post).
  */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  const message = messageOf(error)
-  if (message.includes('401') || message.includes('Unauthorized')) return false
-  return failureCount < 2
+export function retryQueryUnless(...statuses: number[]) {
+  return (failureCount: number, error: unknown): boolean => {
+    const status = httpStatus(error)
+    if (status !== undefined && statuses.includes(status)) return false
+    return shouldRetryQuery(failureCount, error)
+  }
 }
 
 /**
@@ -32,9 +34,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
  * (sending it again cannot help); any other failure is retried once.
  */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  const message = messageOf(error)
-  const status = statusOf(message)
-  if (status === 400 || status === 401 || message.includes('Unauthorized')) return false
+  if (httpStatus(error) === 400 || isUnauthorized(error)) return false
   return failureCount < 1
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiRequest, getQueryFn } from '../lib/api'
+import { API_HEADERS, apiRequest, getQueryFn, throwIfResNotOk } from '../lib/api'
 import type { DisplayPreference, OwnUser } from '../lib/users'
 
 // The PocketBase SDK serves only OAuth2 here: it loads with the sign-in page, not with
@@ -129,9 +129,9 @@ export function useOAuthLogin() {
         const res = await fetch('/api/auth/session', {
           method: 'POST',
           credentials: 'include',
-          headers: { Authorization: auth.token, 'Cache-Control': 'public, max-age=300' },
+          headers: { ...API_HEADERS, Authorization: auth.token },
         })
-        if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+        await throwIfResNotOk(res)
         return (await res.json()) as OwnUser
       } finally {
         pb.authStore.clear()

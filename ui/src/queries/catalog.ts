@@ -15,6 +15,8 @@ import {
   type TvDetails,
   type TvResult,
 } from '../lib/catalog'
+import { httpStatus } from '../lib/api'
+import { retryQueryUnless } from '../lib/queryClient'
 
 /**
  * catalogKeys: generic → specific, each key being the path the default fetcher GETs
@@ -160,14 +162,10 @@ function selectTrendingTv(raw: RawTrendingTv[] | null): TrendingItem[] {
   return (raw ?? []).map(normalizeTrendingTv)
 }
 
-/** isNotFound tells a 404 answer apart from other failures (the fetcher's '404: ...' message). */
+/** isNotFound tells a 404 answer apart from other failures. */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('404:')
+  return httpStatus(error) === 404
 }
 
 // A missing title or a bad id will not appear on a retry; other failures follow SPEC §8.
-function retryUnlessMissing(failureCount: number, error: Error): boolean {
-  if (isNotFound(error) || error.message.startsWith('400:')) return false
-  if (error.message.includes('401') || error.message.includes('Unauthorized')) return false
-  return failureCount < 2
-}
+const retryUnlessMissing = retryQueryUnless(400, 404)

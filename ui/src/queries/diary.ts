@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { API_HEADERS, apiRequest, keyToUrl, throwIfResNotOk } from '../lib/api'
+import { apiRequest, pageQueryFn } from '../lib/api'
 import type { CatalogKind } from '../lib/catalog'
 import { nextDiaryPage, type DiaryItem, type EpisodeReview, type Profile, type Stats, type WatchEntry } from '../lib/diary'
+import { retryQueryUnless } from '../lib/queryClient'
 import type { EntryPayload, WatchStatus } from '../lib/rating'
 import { catalogKeys } from './catalog'
 import { feedKeys } from './feed'
@@ -43,14 +44,14 @@ export const statsQuery = () => queryOptions<Stats>({ queryKey: diaryKeys.stats 
 export const profileQuery = (userId: string) =>
   queryOptions<Profile>({
     queryKey: diaryKeys.profile(userId),
-    retry: (failureCount, error) => !/^(400|401|404):/.test(error.message) && failureCount < 2,
+    retry: retryQueryUnless(400, 404),
   })
 
 /** diaryInfiniteQuery: GET /api/users/{id}/diary?page=N, 50 watches a page, newest first. */
 export const diaryInfiniteQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: diaryKeys.diary(userId),
-    queryFn: ({ queryKey, pageParam, signal }) => getJSON<DiaryItem[]>(keyToUrl([...queryKey, { page: pageParam }]), signal),
+    queryFn: pageQueryFn<DiaryItem[]>(),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextDiaryPage(lastPage, pages),
   })
@@ -58,13 +59,6 @@ export const diaryInfiniteQuery = (userId: string) =>
 /** episodeReviewsQuery: GET /api/tv-shows/{id}/episode-reviews?season=N, newest first. */
 export const episodeReviewsQuery = (tvId: number, season: number) =>
   queryOptions<EpisodeReview[]>({ queryKey: diaryKeys.episodeReviews(tvId, season) })
-
-// An infinite query's page is not part of its key, so it cannot use the default fetcher.
-async function getJSON<T>(url: string, signal: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', headers: { ...API_HEADERS }, signal })
-  await throwIfResNotOk(res)
-  return (await res.json()) as T
-}
 
 /** isTitleKey: a key under one title (catalogKeys.movie or tvShow) whose third part is leaf. */
 function isTitleKey(key: readonly unknown[], leaf: string): boolean {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
-import { API_HEADERS, apiRequest, keyToUrl, serverMessage, throwIfResNotOk } from '../lib/api'
+import { apiRequest, pageQueryFn, serverMessage } from '../lib/api'
 import {
   FEED_PAGE_SIZE,
   likePatch,
@@ -10,6 +10,7 @@ import {
   type ActivityCache,
   type LikeState,
 } from '../lib/feed'
+import { retryQueryUnless } from '../lib/queryClient'
 import { toast } from '../lib/toast'
 import { diaryKeys, invalidateAfterDiaryChange } from './diary'
 
@@ -29,18 +30,11 @@ export const feedKeys = {
   memberPosts: (userId: string) => [...diaryKeys.member(userId), 'activities'] as const,
 }
 
-// An infinite query's page is not part of its key, so it cannot use the default fetcher.
-async function getJSON<T>(url: string, signal: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', headers: { ...API_HEADERS }, signal })
-  await throwIfResNotOk(res)
-  return (await res.json()) as T
-}
-
 /** feedInfiniteQuery: GET /api/feed?limit=20&page=N, newest first, until a page has fewer than 20. */
 export const feedInfiniteQuery = () =>
   infiniteQueryOptions({
     queryKey: feedKeys.infinite(),
-    queryFn: ({ queryKey, pageParam, signal }) => getJSON<Activity[]>(keyToUrl([...queryKey, { page: pageParam }]), signal),
+    queryFn: pageQueryFn<Activity[]>(),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextFeedPage(lastPage, pages),
   })
@@ -49,14 +43,14 @@ export const feedInfiniteQuery = () =>
 export const activityQuery = (id: string) =>
   queryOptions<Activity>({
     queryKey: feedKeys.activity(id),
-    retry: (failureCount, error) => !/^(401|403|404):/.test(error.message) && failureCount < 2,
+    retry: retryQueryUnless(403, 404),
   })
 
 /** memberPostsInfiniteQuery: GET /api/users/{id}/activities?page=N ('me' allowed), pages of 20. */
 export const memberPostsInfiniteQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: feedKeys.memberPosts(userId),
-    queryFn: ({ queryKey, pageParam, signal }) => getJSON<Activity[]>(keyToUrl([...queryKey, { page: pageParam }]), signal),
+    queryFn: pageQueryFn<Activity[]>(),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextFeedPage(lastPage, pages),
   })

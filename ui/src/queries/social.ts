@@ -41,8 +41,6 @@ export const socialKeys = {
   suggestionsList: (limit = DISCOVER_LIMIT) => [...socialKeys.suggestions, { limit }] as const,
 }
 
-const notAuthError = (failureCount: number, error: Error) => !/^401:|Unauthorized/.test(error.message) && failureCount < 2
-
 /** followingQuery: GET /api/user/following, the members you follow (the Followers tab, the watched-with and recommend pickers). */
 export const followingQuery = () => queryOptions<User[]>({ queryKey: socialKeys.following })
 
@@ -54,12 +52,11 @@ export const suggestedFriendsQuery = () =>
   queryOptions<Suggestion[]>({
     queryKey: socialKeys.suggestedFriends,
     staleTime: SUGGESTED_FRIENDS_STALE_MS,
-    retry: notAuthError,
   })
 
 /** suggestionsQuery: GET /api/users/suggestions?limit=20, the Discover tab's longer list. */
 export const suggestionsQuery = (limit = DISCOVER_LIMIT) =>
-  queryOptions<Suggestion[]>({ queryKey: socialKeys.suggestionsList(limit), retry: notAuthError })
+  queryOptions<Suggestion[]>({ queryKey: socialKeys.suggestionsList(limit) })
 
 /** What useFollowMember changes: follow (true) or unfollow (false) one member. */
 export interface FollowInput {
