@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { modalStack } from '../lib/modalStack'
+import { topDialog } from '../lib/dialogs'
 
 export const BODY_SCROLL_CHECK_MS = 5000
 
@@ -10,7 +10,7 @@ export const BODY_SCROLL_CHECK_MS = 5000
  * dialog of ours is really open.
  */
 export function restoreBodyScroll() {
-  if (modalStack.isOpen()) return
+  if (topDialog()) return
   const { style } = document.body
   if (style.overflow === 'hidden') style.overflow = ''
   if (style.pointerEvents === 'none') style.pointerEvents = ''

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { useBodyScrollRestoration } from '../../hooks/useBodyScrollRestoration'
 import { watchOfflineWrites } from '../../lib/offline'
+import { useTopDialog } from '../../lib/dialogs'
 import { queryClient } from '../../lib/queryClient'
 import { toast } from '../../lib/toast'
 import { needsProfileCompletion, type OwnUser } from '../../lib/users'
@@ -9,24 +10,23 @@ import { AddDialogHost } from '../diary/AddDialogHost'
 import { CompleteProfileModal } from '../profile/CompleteProfileModal'
 import { InstallPromptCard } from '../pwa/InstallPromptCard'
 import { PwaDialogHost } from '../pwa/PwaDialogHost'
-import { useAnyModalOpen } from '../ui/Modal'
 import { Header } from './Header'
 import { MobileBottomBar } from './MobileBottomBar'
 
 /**
  * AppShell: the signed-in frame: header, page, mobile bottom bar, the add dialog (opened
  * from anywhere) and the blocking Complete Your Profile modal when the profile needs it.
- * The frame is inert while any dialog is open, so focus stays in the dialog. It also
- * hosts the PWA's install card and dialogs, and explains writes made offline.
+ * While a dialog is open the browser keeps the frame inert (<dialog>.showModal()). It
+ * also hosts the PWA's install card and dialogs, and explains writes made offline.
  */
 export function AppShell({ user }: { user: OwnUser }) {
   const mustComplete = needsProfileCompletion(user)
-  const dialogOpen = useAnyModalOpen()
+  const dialogOpen = useTopDialog() !== null
   useBodyScrollRestoration()
   useEffect(() => watchOfflineWrites(queryClient.getMutationCache(), (n) => toast(n)), [])
   return (
     <>
-      <div className="min-h-dvh bg-base-200" inert={mustComplete || dialogOpen}>
+      <div className="min-h-dvh bg-base-200">
         <a href="#main" className="skip-link">
           Skip to content
         </a>

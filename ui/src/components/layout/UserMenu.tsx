@@ -70,7 +70,7 @@ export function UserMenu({ user }: { user: OwnUser }) {
             <UserIcon className="size-4" /> Profile
           </Link>
           <InviteMenuItem userId={user.id} className={itemClass} />
-          <InstallMenuItem className={itemClass} onDone={() => close(false)} />
+          <InstallMenuItem className={itemClass} onDone={() => close()} />
           <div role="separator" className="my-1 border-t border-base-300" />
           <div role="group" aria-labelledby={`${menuId}-theme`}>
             <div id={`${menuId}-theme`} role="presentation" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
@@ -100,7 +100,7 @@ export function UserMenu({ user }: { user: OwnUser }) {
             <RefreshIcon className="size-4" /> Import & Export
           </Link>
           <PushMenuItem className={itemClass} onDone={() => close(false)} />
-          <InstalledMenuItems className={itemClass} onDone={() => close(false)} />
+          <InstalledMenuItems className={itemClass} onDone={() => close()} />
           <Link role="menuitem" tabIndex={-1} to="/about" className={itemClass} onClick={() => close(false)}>
             <FilmIcon className="size-4" /> About CineCircle
           </Link>

@@ -114,6 +114,7 @@ export function NotificationBell() {
       return
     }
     setOpen(false)
+    buttonRef.current?.focus() // the bell is what the dialog gives focus back to
     setRating({ kind, titleId })
   }
 
