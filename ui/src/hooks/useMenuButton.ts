@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useDismiss } from './useDismiss'
 
 /** menuItemClass is how every menu's entries look. */
 export const menuItemClass =
@@ -25,11 +26,6 @@ export function useMenuButton() {
     const list = entries()
     ;(pendingFocus.current === 'last' ? list[list.length - 1] : list[0])?.focus()
     pendingFocus.current = 'first'
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
   }, [open])
 
   /** close shuts the menu, returning focus to its button unless told not to. */
@@ -37,6 +33,8 @@ export function useMenuButton() {
     setOpen(false)
     if (refocus) buttonRef.current?.focus()
   }
+
+  useDismiss(rootRef, open, (reason) => close(reason === 'escape'))
 
   const onButtonKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -66,11 +64,6 @@ export function useMenuButton() {
       case 'End':
         e.preventDefault()
         focusAt(list.length - 1)
-        break
-      case 'Escape':
-        e.preventDefault()
-        e.stopPropagation()
-        close(true)
         break
       case 'Tab':
         setOpen(false)

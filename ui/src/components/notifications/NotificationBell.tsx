@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { useDismiss } from '../../hooks/useDismiss'
 import {
   activityAnchor,
   badgeLabel,
@@ -57,24 +58,10 @@ export function NotificationBell() {
 
   useEffect(() => startRealtime(client), [client])
 
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false)
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false)
-        buttonRef.current?.focus()
-      }
-    }
-    document.addEventListener('pointerdown', onPointer)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('pointerdown', onPointer)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+  useDismiss(rootRef, open, (reason) => {
+    setOpen(false)
+    if (reason === 'escape') buttonRef.current?.focus()
+  })
 
   const count = unread?.count ?? 0
   const label = badgeLabel(count)

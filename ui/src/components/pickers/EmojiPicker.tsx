@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useDismiss } from '../../hooks/useDismiss'
 import { useTheme } from '../../hooks/useTheme'
 
 /** The default quick reactions (SPEC §3): thumbs up, red heart, smiling face, crying face, folded hands, thumbs down, angry face. */
@@ -38,10 +39,8 @@ export function EmojiPicker({ onSelect, onClose }: { onSelect: (emoji: string) =
   const hostRef = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
   const onSelectRef = useRef(onSelect)
-  const onCloseRef = useRef(onClose)
   useEffect(() => {
     onSelectRef.current = onSelect
-    onCloseRef.current = onClose
   })
 
   useEffect(() => {
@@ -79,24 +78,7 @@ export function EmojiPicker({ onSelect, onClose }: { onSelect: (emoji: string) =
     }
   }, [resolved])
 
-  useEffect(() => {
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) onCloseRef.current()
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault()
-        e.stopPropagation()
-        onCloseRef.current()
-      }
-    }
-    document.addEventListener('pointerdown', onPointer)
-    document.addEventListener('keydown', onKey, true)
-    return () => {
-      document.removeEventListener('pointerdown', onPointer)
-      document.removeEventListener('keydown', onKey, true)
-    }
-  }, [])
+  useDismiss(rootRef, true, () => onClose())
 
   return (
     <div ref={rootRef} role="dialog" aria-label="Emoji picker" className="menu-pop relative w-[300px] rounded-box border border-base-300 bg-base-100 shadow-2xl">
