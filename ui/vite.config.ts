@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import type { Plugin } from 'vite'
+import { transformWithOxc, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
@@ -27,19 +27,30 @@ function keepGitkeep(): Plugin {
 // /api/auth/user request (src/startup/earlyUser.js) while the bundle downloads, right after
 // the charset so it does not wait for the stylesheet. They go into index.html as inline classic
 // scripts; the Go server allows index.html's inline scripts in its CSP by their sha256 hashes.
+// The recovery clears caches by the app's own rule (src/lib/caches.ts), written into it here.
 function inlineStartupScripts(): Plugin {
-  const read = (f: string) => readFileSync(fileURLToPath(new URL(`./src/startup/${f}`, import.meta.url)), 'utf8')
+  const read = (f: string) => readFileSync(fileURLToPath(new URL(`./src/${f}`, import.meta.url)), 'utf8')
+  const cachesRule = async () => {
+    const { code } = await transformWithOxc(read('lib/caches.ts'), 'caches.ts', { lang: 'ts' })
+    return code.replace(/^export /gm, '').trim()
+  }
   return {
     name: 'cinecircle:inline-startup-scripts',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const early = read('earlyUser.js').replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle)))
+      async handler(html, ctx) {
+        const early = read('startup/earlyUser.js').replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle)))
+        const recovery = read('startup/recovery.js')
+        if (!recovery.includes('/* CACHES_RULE */')) throw new Error('startup/recovery.js: the /* CACHES_RULE */ marker is missing')
         const charset = '<meta charset="UTF-8" />'
         if (!html.includes(charset)) throw new Error(`index.html: the early request goes after ${charset}, which is missing`)
         return {
           html: html.replace(charset, `${charset}\n    <script>\n${early}</script>`),
-          tags: ['recovery.js', 'installOffer.js'].map((f) => ({ tag: 'script', children: `\n${read(f)}`, injectTo: 'head' as const })),
+          tags: [recovery.replace('/* CACHES_RULE */', await cachesRule()), read('startup/installOffer.js')].map((code) => ({
+            tag: 'script',
+            children: `\n${code}`,
+            injectTo: 'head' as const,
+          })),
         }
       },
     },

@@ -7,6 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import { clearCaches } from './lib/caches'
 import { pushContent } from './lib/push'
 
 declare let self: ServiceWorkerGlobalScope
@@ -25,8 +26,7 @@ const isRealtime = (url: URL) => ['/api/events', '/api/realtime'].includes(url.p
 registerRoute(
   ({ url, request }) => request.mode === 'navigate' && sameOrigin(url) && url.pathname === '/api/logout',
   async ({ request }) => {
-    const names = await caches.keys()
-    await Promise.all(names.filter((n) => n.includes('api') || n.includes('auth')).map((n) => caches.delete(n)))
+    await clearCaches('volatile')
     return fetch(request)
   },
 )

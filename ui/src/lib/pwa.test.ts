@@ -3,11 +3,11 @@ import {
   createInstallStore,
   INSTALL_SNOOZE_MS,
   installPlatform,
-  isVolatileCache,
   parseSnooze,
   shouldShowInstallCard,
   type BeforeInstallPromptEvent,
 } from './pwa'
+import { isVolatileCache } from './caches'
 
 describe('installPlatform', () => {
   it.each([

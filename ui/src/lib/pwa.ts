@@ -1,9 +1,10 @@
 // The installed-app side of the PWA (SPEC §2 avatar menu, §4 install prompt, service
 // worker and full reset, §8 clear cache, §9 delays): is the app installed, can the
 // browser install it, and how to start over from a clean slate.
+import { clearCaches } from './caches'
+import { SW_URL } from './serviceWorker'
 import { THEME_STORAGE_KEY } from './theme'
 
-export const SW_URL = '/sw.js'
 /** A full reset registers the service worker again this long after unregistering it. */
 export const SW_REREGISTER_DELAY_MS = 1000
 /** After 'Cache Cleared' the page reloads this long after (SPEC §8). */
@@ -107,22 +108,6 @@ export function createInstallStore(target: Pick<Window, 'addEventListener'> | nu
 
 export const installStore = createInstallStore(typeof window === 'undefined' ? null : window, typeof window === 'undefined' ? undefined : window.__cinecircleInstall)
 
-/** isVolatileCache: the caches a new service worker version drops (SPEC §4): auth and api. */
-export function isVolatileCache(name: string): boolean {
-  return name.includes('auth') || name.includes('api')
-}
-
-async function deleteCaches(keep: (name: string) => boolean = () => false) {
-  if (!('caches' in window)) return
-  const names = await caches.keys()
-  await Promise.all(names.filter((n) => !keep(n)).map((n) => caches.delete(n)))
-}
-
-/** deleteVolatileCaches removes the auth and api caches (a new worker took over). */
-export function deleteVolatileCaches(): Promise<void> {
-  return deleteCaches((n) => !isVolatileCache(n))
-}
-
 async function deleteDatabases() {
   if (!('indexedDB' in window) || typeof indexedDB.databases !== 'function') return
   const dbs = await indexedDB.databases()
@@ -156,7 +141,7 @@ export async function fullReset(): Promise<void> {
   } catch {
     // storage may be disabled; the caches below are what matters
   }
-  await deleteCaches()
+  await clearCaches('all')
   await deleteDatabases()
   if (!('serviceWorker' in navigator)) return
   const registrations = await navigator.serviceWorker.getRegistrations()

@@ -1,3 +1,4 @@
+/* global clearCaches -- src/lib/caches.ts, written in at build time (vite.config.ts) */
 // Startup recovery (SPEC §4 startup corruption, §8 corruption screens, §9 delays). It must
 // work when the app's own code cannot load, so vite.config.ts inlines this classic script
 // into index.html's <head> at build time (the server's CSP allows it by its hash).
@@ -36,19 +37,15 @@
     else document.addEventListener('DOMContentLoaded', show)
   }
 
+  // The caches rule (clearCaches): src/lib/caches.ts, written in here at build time.
+  /* CACHES_RULE */
+
   function clearAll() {
-    var jobs = []
+    var jobs = [clearCaches('all')]
     storage(function () {
       localStorage.clear()
       sessionStorage.clear()
     })
-    if (window.caches) {
-      jobs.push(
-        caches.keys().then(function (names) {
-          return Promise.all(names.map(function (n) { return caches.delete(n) }))
-        }),
-      )
-    }
     if (navigator.serviceWorker) {
       jobs.push(
         navigator.serviceWorker.getRegistrations().then(function (regs) {

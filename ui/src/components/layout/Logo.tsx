@@ -1,5 +1,6 @@
 import { useId, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { clearCaches } from '../../lib/caches'
 
 /** LogoMark: the CineCircle ring with a play button inside. */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
@@ -34,16 +35,6 @@ export function Wordmark({ className = '' }: { className?: string }) {
   )
 }
 
-async function clearCaches() {
-  if (!('caches' in window)) return
-  try {
-    const names = await caches.keys()
-    await Promise.all(names.map((name) => caches.delete(name)))
-  } catch {
-    // a cache that cannot be listed or deleted must not stop the reload
-  }
-}
-
 /**
  * Logo: on the home page it clears the browser's caches and reloads (a fresh start for
  * the installed app; offline it only scrolls to the top); anywhere else it goes home and
@@ -58,7 +49,10 @@ export function Logo() {
     e.preventDefault()
     // Offline, clearing would throw away the copy the app opens from: just go to the top.
     if (pathname === '/' && navigator.onLine) {
-      void clearCaches().then(() => window.location.reload())
+      // A cache that cannot be listed or deleted must not stop the reload.
+      void clearCaches('all')
+        .catch(() => {})
+        .then(() => window.location.reload())
       return
     }
     void navigate('/')
