@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router'
 import { AppErrorBoundary } from './components/ErrorFallback'
 import { Toaster } from './components/ui/Toaster'
 import { ThemeSync } from './components/ThemeSync'
-import { queryClient, startStaleQueryPurge } from './lib/queryClient'
+import { queryClient } from './lib/queryClient'
 import { registerServiceWorker } from './lib/serviceWorker'
 import { currentUserQuery } from './queries/auth'
 import { fromEarly, takeEarlyUser } from './startup/early'
@@ -15,7 +15,6 @@ import './index.css'
 // The browser's install offer can arrive before the member's shell (and lib/pwa with it)
 // loads: index.html's startup script (src/startup/installOffer.js) keeps it meanwhile.
 
-startStaleQueryPurge(queryClient)
 // Who is here decides everything the first page loads: index.html's startup script asked
 // already (src/startup/earlyUser.js), and the app's first answer is that one.
 const userQuery = currentUserQuery()

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react'
 
 /** Why a popup was dismissed: a pointer pressed outside it, or Escape. */
-export type DismissReason = 'outside' | 'escape'
+type DismissReason = 'outside' | 'escape'
 
 /**
  * useDismiss closes a popup (the bell's panel, the menus, the emoji picker, a tooltip) the

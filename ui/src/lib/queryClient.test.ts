@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from './api'
-import { isPurgeable, queryClient, retryQueryUnless, shouldRetryMutation, shouldRetryQuery } from './queryClient'
+import { queryClient, retryQueryUnless, shouldRetryMutation, shouldRetryQuery } from './queryClient'
 
 describe('shouldRetryQuery (SPEC §8)', () => {
   it.each([
@@ -46,19 +46,6 @@ describe('retryQueryUnless', () => {
     [0, new TypeError('Failed to fetch'), true],
   ])('failures before=%i, %s → %s', (failures, error, expected) => {
     expect(retry(failures, error)).toBe(expected)
-  })
-})
-
-describe('isPurgeable', () => {
-  const now = 10 * 60 * 60 * 1000
-  const min = 60 * 1000
-  it.each([
-    [{ dataUpdatedAt: now - 31 * min, observers: 0 }, true],
-    [{ dataUpdatedAt: now - 29 * min, observers: 0 }, false],
-    [{ dataUpdatedAt: now - 31 * min, observers: 1 }, false],
-    [{ dataUpdatedAt: 0, observers: 0 }, false],
-  ])('%j → %s', (query, expected) => {
-    expect(isPurgeable(query, now)).toBe(expected)
   })
 })
 

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { getQueryFn, httpStatus, isUnauthorized } from './api'
 
-// SPEC §9 data freshness and retention.
+// SPEC §9 data freshness and retention. Its 'stale queries purge' (unused, older than 30
+// minutes) is TanStack's garbage collection: gcTime drops a query 30 minutes after its
+// last observer left.
 export const STALE_TIME_MS = 15 * 60 * 1000
 export const GC_TIME_MS = 30 * 60 * 1000
-export const PURGE_INTERVAL_MS = 5 * 60 * 1000
-export const PURGE_AGE_MS = 30 * 60 * 1000
 
 /**
  * shouldRetryQuery follows SPEC §8: a query refused with 401 (or an error saying
@@ -38,21 +38,6 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
   return failureCount < 1
 }
 
-/** What the purge needs to know of a cached query. */
-export interface PurgeCandidate {
-  dataUpdatedAt: number
-  observers: number
-}
-
-/**
- * isPurgeable says whether a cached query may be dropped by the periodic purge: nothing
- * on screen uses it and its data is older than 30 minutes. Queries that never received
- * data (dataUpdatedAt 0) are left to the normal garbage collection.
- */
-export function isPurgeable(query: PurgeCandidate, now: number): boolean {
-  return query.observers === 0 && query.dataUpdatedAt > 0 && now - query.dataUpdatedAt > PURGE_AGE_MS
-}
-
 /** The app's one QueryClient (SPEC §9 constants, SPEC §8 retries, SPEC §7 fetcher). */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -75,17 +60,3 @@ export const queryClient = new QueryClient({
     },
   },
 })
-
-/** startStaleQueryPurge removes unused queries older than 30 minutes every 5 minutes. */
-export function startStaleQueryPurge(client: QueryClient = queryClient): () => void {
-  const timer = setInterval(() => {
-    const cache = client.getQueryCache()
-    const now = Date.now()
-    for (const query of cache.getAll()) {
-      if (isPurgeable({ dataUpdatedAt: query.state.dataUpdatedAt, observers: query.getObserversCount() }, now)) {
-        cache.remove(query)
-      }
-    }
-  }, PURGE_INTERVAL_MS)
-  return () => clearInterval(timer)
-}
