@@ -1,12 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useRouteError } from 'react-router'
+import { messageOf } from '../lib/api'
 import { AlertIcon, RefreshIcon } from './ui/iconBase'
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message
-  if (typeof error === 'string' && error) return error
-  return 'An unexpected error occurred'
-}
 
 /** ErrorFallback is the full-page screen for an unexpected rendering error (SPEC §2). */
 export function ErrorFallback({ error }: { error: unknown }) {
@@ -18,7 +13,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
             <AlertIcon className="size-7" />
           </div>
           <h1 className="card-title text-2xl">Something went wrong</h1>
-          <p className="break-words text-base-content/70">{messageOf(error)}</p>
+          <p className="break-words text-base-content/70">{messageOf(error) || 'An unexpected error occurred'}</p>
           <div className="card-actions mt-4">
             <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
               <RefreshIcon className="size-4" />

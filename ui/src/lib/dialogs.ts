@@ -12,19 +12,10 @@ function set(next: readonly HTMLDialogElement[]) {
   listeners.forEach((l) => l())
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
-/** trackOpenDialog records a dialog just shown; the returned function forgets it (safe to call twice). */
+/** trackOpenDialog records a dialog just shown; the returned function forgets it. */
 export function trackOpenDialog(dialog: HTMLDialogElement): () => void {
-  set([...open.filter((d) => d !== dialog), dialog])
-  return () => {
-    if (open.includes(dialog)) set(open.filter((d) => d !== dialog))
-  }
+  set([...open, dialog])
+  return () => set(open.filter((d) => d !== dialog))
 }
 
 /** topDialog: the dialog opened last and still open, or null. */
@@ -32,5 +23,12 @@ export const topDialog = (): HTMLDialogElement | null => open[open.length - 1] ?
 
 /** useTopDialog: topDialog, kept current. */
 export function useTopDialog(): HTMLDialogElement | null {
-  return useSyncExternalStore(subscribe, topDialog, () => null)
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    topDialog,
+    () => null,
+  )
 }

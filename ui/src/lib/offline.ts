@@ -1,8 +1,7 @@
-// Offline behaviour of the app (SPEC §4 offline banner, §9 constants): how long the banner
-// stays, and how a write made offline is explained and replayed.
+// Writes made offline (SPEC §9 online-only writes): how they are explained and replayed.
+// The offline banner is components/pwa/OfflineBanner.tsx, in every first page's code; this
+// loads with the member's shell.
 import { onlineManager, type MutationCache } from '@tanstack/react-query'
-
-export const OFFLINE_BANNER_MS = 5000
 
 export interface WriteNotice {
   title: string

@@ -40,6 +40,6 @@ export async function registerServiceWorker(navigate: (path: string) => void): P
     await wb.register()
     setInterval(() => void wb.update().catch(() => {}), SW_UPDATE_CHECK_MS)
   } catch (error) {
-    console.warn('The service worker is unavailable; the app runs without offline copies.', error)
+    console.warn('No service worker: the app runs without offline copies', error)
   }
 }

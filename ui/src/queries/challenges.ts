@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { apiRequest, serverMessage } from '../lib/api'
+import { apiRequest } from '../lib/api'
+import { serverMessage } from '../lib/apiErrors'
 import type { Achievement, AvailableChallenge, Rankings, UserChallenge } from '../lib/challenges'
 import { toast } from '../lib/toast'
 import { diaryKeys, statsQuery } from './diary'

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiRequest, keyToUrl, serverMessage } from '../lib/api'
+import { apiRequest, keyToUrl } from '../lib/api'
+import { serverMessage } from '../lib/apiErrors'
 import type { CatalogKind } from '../lib/catalog'
 import { collabRatingBody, COLLABORATION_NOTIFICATION_TYPES } from '../lib/collab'
 import type { Activity, ActivityUser } from '../lib/feed'

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query'
-import { apiRequest, pageQueryFn, serverMessage } from '../lib/api'
+import { apiRequest, pageQueryFn } from '../lib/api'
+import { serverMessage } from '../lib/apiErrors'
 import {
   FEED_PAGE_SIZE,
   likePatch,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiRequest, serverMessage } from '../lib/api'
+import { apiRequest } from '../lib/api'
+import { serverMessage } from '../lib/apiErrors'
 import type { Profile } from '../lib/diary'
 import { toast } from '../lib/toast'
 import type { User } from '../lib/users'

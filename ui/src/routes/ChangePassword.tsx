@@ -3,7 +3,7 @@ import { formErrors } from '../components/auth/errors'
 import { FormAlert, TextField } from '../components/ui/FormField'
 import { PageHeader } from '../components/ui/PageHeader'
 import { toast } from '../lib/toast'
-import { useChangePassword } from '../queries/auth'
+import { useChangePassword } from '../queries/account'
 
 const MIN_PASSWORD = 8
 const empty = { currentPassword: '', password: '', passwordConfirm: '' }

@@ -5,7 +5,8 @@ import { FormAlert } from '../components/ui/FormField'
 import { MailIcon } from '../components/ui/icons'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { signupTokenEmail } from '../lib/signup'
-import { useConfirmEmail, useCurrentUser } from '../queries/auth'
+import { useConfirmEmail } from '../queries/account'
+import { useCurrentUser } from '../queries/auth'
 
 /**
  * ConfirmEmail (/confirm-email?token=…): the page a sign-up's email links to. The account is

@@ -6,7 +6,7 @@ import { RecentImports } from '../components/portability/RecentImports'
 import { SourceCard } from '../components/portability/SourceCard'
 import { FormAlert } from '../components/ui/FormField'
 import { PageHeader } from '../components/ui/PageHeader'
-import { serverMessage } from '../lib/api'
+import { serverMessage } from '../lib/apiErrors'
 import { isImportActive, type ImportSource } from '../lib/portability'
 import { importQuery, useStartImport } from '../queries/portability'
 

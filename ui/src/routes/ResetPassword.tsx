@@ -5,7 +5,7 @@ import { formErrors } from '../components/auth/errors'
 import { FormAlert, TextField } from '../components/ui/FormField'
 import { CheckIcon } from '../components/ui/icons'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
-import { useConfirmPasswordReset } from '../queries/auth'
+import { useConfirmPasswordReset } from '../queries/account'
 
 const MIN_PASSWORD = 8
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useRequestPasswordReset } from '../../queries/auth'
+import { useRequestPasswordReset } from '../../queries/account'
 import { FormAlert, TextField } from '../ui/FormField'
 import { formErrors } from './errors'
 import { MailSent } from './MailSent'

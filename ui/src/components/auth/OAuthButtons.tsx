@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { serverMessage } from '../../lib/api'
-import { authMethodsQuery, useOAuthLogin } from '../../queries/auth'
+import { serverMessage } from '../../lib/apiErrors'
+import { authMethodsQuery, useOAuthLogin } from '../../queries/account'
 import { FormAlert } from '../ui/FormField'
 
 /** OAuthButtons: one button per OAuth2 provider a superuser enabled; nothing otherwise. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useLogin } from '../../queries/auth'
+import { useLogin } from '../../queries/account'
 import { FormAlert, TextField } from '../ui/FormField'
 import { formErrors } from './errors'
 

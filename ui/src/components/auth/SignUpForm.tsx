@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { INVITE_REF_KEY, recallInviteRef, safeSessionStorage } from '../../lib/share'
-import { isConfirmEmailAnswer, useSignup, type SignupBody } from '../../queries/auth'
+import { isConfirmEmailAnswer, useSignup, type SignupBody } from '../../queries/account'
 import { FormAlert, TextField } from '../ui/FormField'
 import { formErrors } from './errors'
 import { MailSent } from './MailSent'

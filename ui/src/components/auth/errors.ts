@@ -1,4 +1,4 @@
-import { parseApiError } from '../../lib/api'
+import { parseApiError } from '../../lib/apiErrors'
 
 /**
  * formErrors splits a failed call into field messages (shown under their fields) and a

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { titlePath } from '../../lib/catalog'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { displayName } from '../../lib/users'
 import { recommendationsQuery, useDismissRecommendation, type Recommendation } from '../../queries/collab'

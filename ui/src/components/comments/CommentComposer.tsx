@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import type { PickedGif } from '../../lib/gifPicker'
 import { toast } from '../../lib/toast'
 import { displayName } from '../../lib/users'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { timeAgo } from '../../lib/time'
 import { toast } from '../../lib/toast'
 import { displayName } from '../../lib/users'

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { fieldError, serverMessage } from '../../lib/api'
+import { fieldError, serverMessage } from '../../lib/apiErrors'
 import type { CatalogKind } from '../../lib/catalog'
 import type { PickedTitle } from '../../lib/diary'
 import {

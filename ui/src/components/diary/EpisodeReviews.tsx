@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { isUnauthorized, serverMessage } from '../../lib/api'
+import { isUnauthorized } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import type { EpisodeReview } from '../../lib/diary'
 import { formatRating, hasRating, roundRating } from '../../lib/rating'
 import { timeAgo } from '../../lib/time'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { excerpt, findEntry, fullDayLabel, type PickedTitle, type WatchEntry } from '../../lib/diary'
 import { formatRating, hasDetails, hasRating, statusLabel, type EntryPayload } from '../../lib/rating'
 import { toast } from '../../lib/toast'

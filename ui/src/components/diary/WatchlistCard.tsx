@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { titlePath } from '../../lib/catalog'
 import { entryTitle, type WatchEntry } from '../../lib/diary'
 import { statusLabel } from '../../lib/rating'

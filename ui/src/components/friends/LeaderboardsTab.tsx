@@ -55,8 +55,9 @@ function Board({ title, name, unit, entries, myRank, myId }: { title: string; na
                       {me && <span className="ml-1 text-xs text-primary">(you)</span>}
                     </span>
                   </Link>
-                  <span className="text-sm tabular-nums" aria-label={`${boardValue(name, entry.value)} ${unit}`}>
+                  <span className="text-sm tabular-nums">
                     {boardValue(name, entry.value)}
+                    <span className="sr-only"> {unit}</span>
                   </span>
                 </li>
               )

@@ -68,19 +68,24 @@ export function Landing() {
 
       <nav
         aria-label="Sections"
-        className="absolute bottom-5 left-1/2 z-20 flex -translate-x-1/2 gap-3 sm:top-1/2 sm:right-6 sm:bottom-auto sm:left-auto sm:translate-x-0 sm:-translate-y-1/2 sm:flex-col"
+        className="absolute bottom-5 left-1/2 z-20 flex -translate-x-1/2 gap-1 sm:top-1/2 sm:right-6 sm:bottom-auto sm:left-auto sm:translate-x-0 sm:-translate-y-1/2 sm:flex-col"
       >
         {Array.from({ length: LANDING_SECTION_COUNT }, (_, i) => (
+          // The dot is small; the button around it is a 24 px target (WCAG 2.5.8).
           <button
             key={i}
             type="button"
             onClick={() => jump(i)}
             aria-label={`Go to section ${i + 1}: ${sectionTitles[i]}`}
             aria-current={index === i ? 'step' : undefined}
-            className={`block size-2.5 rounded-full transition-all duration-300 ${
-              index === i ? 'w-8 bg-primary sm:h-8 sm:w-2.5' : 'bg-base-content/25 hover:bg-base-content/50'
-            }`}
-          />
+            className="group grid min-h-6 min-w-6 place-items-center rounded-full"
+          >
+            <span
+              className={`block size-2.5 rounded-full transition-all duration-300 ${
+                index === i ? 'w-8 bg-primary sm:h-8 sm:w-2.5' : 'bg-base-content/25 group-hover:bg-base-content/50'
+              }`}
+            />
+          </button>
         ))}
       </nav>
     </div>

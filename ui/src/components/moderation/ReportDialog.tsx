@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { fieldError, serverMessage } from '../../lib/api'
+import { fieldError, serverMessage } from '../../lib/apiErrors'
 import { reasonError, reportTitle, REPORT_REASON_MAX, type ReportEntity } from '../../lib/moderation'
 import { useReport } from '../../queries/moderation'
 import { FormAlert } from '../ui/FormField'

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { importPercent, importStatusLabel, isImportActive, SOURCE_NAMES } from '../../lib/portability'
 import { importQuery, invalidateAfterImport } from '../../queries/portability'
 import { UnmatchedList } from './UnmatchedList'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useDebouncedValue } from '../../hooks/useDebouncedValue'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { yearOf } from '../../lib/catalog'
 import { unmatchedLabel, type UnmatchedItem } from '../../lib/portability'
 import { toast } from '../../lib/toast'

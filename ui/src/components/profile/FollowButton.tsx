@@ -1,4 +1,4 @@
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { displayName, type User } from '../../lib/users'
 import { useFollowUser } from '../../queries/users'

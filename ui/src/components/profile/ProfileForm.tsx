@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '../../lib/toast'
 import type { DisplayPreference, OwnUser } from '../../lib/users'
-import { useUpdateName } from '../../queries/auth'
+import { useUpdateName } from '../../queries/account'
 import { TextField } from '../ui/FormField'
 
 /**

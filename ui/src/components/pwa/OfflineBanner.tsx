@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
-import { OFFLINE_BANNER_MS } from '../../lib/offline'
 import { WifiOffIcon } from '../ui/iconBase'
+
+/** SPEC §9: the offline banner stays 5 s. */
+export const OFFLINE_BANNER_MS = 5000
 
 /**
  * OfflineBanner (SPEC §2, §4): 'You're offline' / 'Some features may be limited', shown
