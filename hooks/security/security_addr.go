@@ -120,7 +120,8 @@ var internalSuffixes = []string{".localhost", ".local", ".internal", ".localdoma
 // literal that is not public (loopback only while LoopbackAllowed); any host a browser or
 // the C resolver would read as an IPv4 address in a non-canonical form (127.1,
 // 2130706433, 0x7f.1, 0177.0.0.1); and names that are internal by construction
-// (localhost, *.localhost, *.local, *.internal, names without a dot). A name that merely
+// (localhost, *.localhost, *.local, *.internal, names without a dot); and hosts not in
+// ASCII, which a browser would map (fullwidth digits) to one of those. A name that merely
 // resolves to a private address passes here: the outbound client's dialer refuses it.
 func CheckOutboundHost(host string) error {
 	h := strings.TrimSuffix(strings.ToLower(host), ".")
@@ -129,6 +130,11 @@ func CheckOutboundHost(host string) error {
 	}
 	if h == "" {
 		return refused("an empty host")
+	}
+	for i := range len(h) {
+		if h[i] >= 0x80 { // a browser maps "１２７.０.０.１" and "ｌｏｃａｌｈｏｓｔ" to ASCII ones
+			return refused("a host that is not in ASCII (IDNA) form")
+		}
 	}
 	if a, err := netip.ParseAddr(h); err == nil {
 		if !outboundAddrAllowed(a) {

@@ -70,6 +70,8 @@ func TestCheckOutboundHost(t *testing.T) {
 		"https://metadata.google.internal/computeMetadata/v1/", "https://metadata/x", "https://printer.local/x",
 		"https://router.lan/x", "https://nas.home.arpa/x", "https://host.localdomain/x", "https://intranet/x",
 		"https://1.0.0.10.in-addr.arpa/x",
+		// non-ASCII forms a browser maps to the ones above
+		"https://ｌｏｃａｌｈｏｓｔ/x", "https://１２７.０.０.１/x", "https://127。0。0。1/x",
 	}
 	allowed := []string{
 		"https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/x",
