@@ -242,6 +242,9 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 			return // the server is down (killed): this writer is done
 		}
 		var se *statusError
+		if errors.As(err, &se) && se.status == http.StatusServiceUnavailable && strings.Contains(se.body, "restarting") {
+			return // the server is shutting down: this writer is done
+		}
 		if errors.As(err, &se) && se.status >= 500 {
 			ack.mu.Lock()
 			ack.failures = append(ack.failures, se.Error())
