@@ -137,12 +137,14 @@ func Start(app core.App, cfg Config) (*Replicator, error) {
 		}
 		db := litestream.NewDB(filepath.Join(app.DataDir(), name))
 		// Litestream notices a new transaction within MonitorInterval and ships it within
-		// SyncInterval of the previous upload: together under cfg.SyncInterval.
-		db.MonitorInterval = cfg.SyncInterval / 4
+		// SyncInterval of the previous upload: together under half of cfg.SyncInterval,
+		// leaving the other half for the upload itself on a loaded machine. (With writes
+		// all the time that is up to 4 uploads a second per database; none when idle.)
+		db.MonitorInterval = cfg.SyncInterval / 5
 		db.ShutdownSyncTimeout = shutdownSync
 		db.ShutdownSyncInterval = 250 * time.Millisecond
 		rep := litestream.NewReplicaWithClient(db, client)
-		rep.SyncInterval = cfg.SyncInterval / 2
+		rep.SyncInterval = cfg.SyncInterval / 4
 		db.Replica = rep
 		if fc, ok := client.(*file.ReplicaClient); ok {
 			fc.Replica = rep // the file target keeps the data dir's file modes
