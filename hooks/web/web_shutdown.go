@@ -18,6 +18,11 @@ const DrainTimeout = 3 * time.Second
 // about what a restart takes.
 const RetryAfter = 5
 
+// streams are the long-lived requests a shutdown does not wait for: our event stream
+// (notify closes it with a reconnect hint) and PocketBase's realtime (closed when
+// PocketBase shuts its server down). Waiting for them would always take DrainTimeout.
+var streams = map[string]bool{"/api/events": true, "/api/realtime": true}
+
 // gate counts the requests in flight and, once closed, lets no new one in.
 type gate struct {
 	mu      sync.Mutex
@@ -37,6 +42,13 @@ func (g *gate) enter() bool {
 	}
 	g.n++
 	return true
+}
+
+// isClosed reports whether shutdown has begun.
+func (g *gate) isClosed() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.closed
 }
 
 // leave lets an admitted request out.
@@ -83,6 +95,12 @@ func bindShutdown(app core.App) {
 			Id:       "cinecircleDrain",
 			Priority: -100000, // before every other middleware: nothing runs for a refused request
 			Func: func(e *core.RequestEvent) error {
+				if streams[e.Request.URL.Path] {
+					if g.isClosed() {
+						return refuseRestarting(e)
+					}
+					return e.Next()
+				}
 				if !g.enter() {
 					return refuseRestarting(e)
 				}
