@@ -141,8 +141,6 @@ func Start(app core.App, cfg Config) (*Replicator, error) {
 		// leaving the other half for the upload itself on a loaded machine. (With writes
 		// all the time that is up to 4 uploads a second per database; none when idle.)
 		db.MonitorInterval = cfg.SyncInterval / 5
-		db.ShutdownSyncTimeout = shutdownSync
-		db.ShutdownSyncInterval = 250 * time.Millisecond
 		rep := litestream.NewReplicaWithClient(db, client)
 		rep.SyncInterval = cfg.SyncInterval / 4
 		db.Replica = rep
@@ -153,8 +151,9 @@ func Start(app core.App, cfg Config) (*Replicator, error) {
 	}
 	r.store = litestream.NewStore(r.dbs, litestream.DefaultCompactionLevels)
 	r.store.Logger = logger
-	r.store.ShutdownSyncTimeout = shutdownSync
-	r.store.ShutdownSyncInterval = 250 * time.Millisecond
+	// Set through the store: NewStore has copied its 30 s default into every database.
+	r.store.SetShutdownSyncTimeout(shutdownSync)
+	r.store.SetShutdownSyncInterval(250 * time.Millisecond)
 	for _, db := range r.dbs {
 		db.SetLogger(logger.With("db", filepath.Base(db.Path())))
 	}
