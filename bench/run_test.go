@@ -16,6 +16,7 @@ import (
 // answers without errors, cursor pages match numbered pages, realtime posts reach every
 // follower and nobody else, and the report renders. No timing is asserted.
 func TestRunSmoke(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and serves the binary")
 	}

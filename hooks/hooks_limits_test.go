@@ -44,6 +44,7 @@ func expectTooMany(t *testing.T, what string, status int, data []byte) {
 // bucket) keep answering. Our own routes under /api/auth/* are covered, not only
 // PocketBase's.
 func TestRateLimits(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, label, method, path, body string
 		signedIn                        bool
@@ -122,6 +123,7 @@ func TestRateLimitScaleAndAdminSettings(t *testing.T) {
 // whether the client announced its length or streamed it, while the import upload takes
 // a file many times that size.
 func TestBodyLimits(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	cookie := testutil.SessionCookie(t, testutil.CreateUser(t, app, "Ana"))
 	srv, _ := serve(t, app)

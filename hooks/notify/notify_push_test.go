@@ -222,6 +222,7 @@ func TestPushRoutes(t *testing.T) {
 }
 
 func TestPrunePushSubscriptions(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	col, _ := app.FindCollectionByNameOrId("push_subscriptions")
