@@ -15,16 +15,26 @@ FUZZTIME       ?= 30s
 FUZZ_TARGETS   ?= ^Fuzz
 FUZZTIME_SHORT ?= 10s
 
-.PHONY: run test build ui deps test-go test-ui test-e2e fuzz chromium clean soak bench
+.PHONY: run dev test build ui deps lint test-go test-ui test-e2e fuzz chromium clean soak bench
 
 ## run: install, build the UI and the binary, seed a demo community once, serve on :8090
 run: build
 	./$(BIN) demo --if-empty --dir pb_data
 	./$(BIN) serve --http 127.0.0.1:8090 --dir pb_data
 
+## dev: the Go server (go run, data in pb_dev/, the demo community seeded once) on :8090 and
+## Vite's dev server on :5173, which reloads the UI on save and proxies /api and /_ to the Go
+## server. One Ctrl-C stops both; restart it to pick up Go changes.
+DEV_DIR ?= pb_dev
+dev: deps
+	go run . demo --if-empty --dir $(DEV_DIR)
+	@set -m; go run . serve --http 127.0.0.1:8090 --dir $(DEV_DIR) & server=$$!; \
+	  trap 'kill -TERM -$$server 2>/dev/null; wait $$server' EXIT INT TERM; \
+	  cd ui && npx vite --host 127.0.0.1 --port 5173 --strictPort
+
 ## test: every test layer, in parallel, against one build of the binary
 test: build chromium
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-ui test-e2e
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-ui test-e2e lint
 	@echo "make test: all layers passed"
 
 build: $(BIN)
@@ -64,6 +74,12 @@ fuzz:
 test-ui: deps
 	cd ui && npm run check && npm test
 
+## lint: staticcheck over the Go packages (pinned by go.mod's tool directive) and knip's unused
+## files, dependencies and exports in the UI (ui/knip.jsonc)
+lint: deps
+	go tool staticcheck $(GO_PKGS)
+	cd ui && npx knip
+
 test-e2e: build chromium
 	cd ui && CINECIRCLE_BIN="$(CURDIR)/$(BIN)" npm run e2e
 
@@ -95,5 +111,5 @@ bench: build chromium
 	@echo "make bench: wrote bench/RESULTS.md"
 
 clean:
-	rm -rf $(BIN) ui/node_modules
+	rm -rf $(BIN) ui/node_modules ui/test-results
 	find pb_public -mindepth 1 ! -name .gitkeep -delete

@@ -60,7 +60,7 @@ func buildDataDir(base dataDir, change func(core.App) error) (dataDir, error) {
 			return nil, err
 		}
 	}
-	if err := app.ResetBootstrapState(); err != nil {
+	if err := app.ClearBootstrap(); err != nil {
 		return nil, err
 	}
 	files := dataDir{}
