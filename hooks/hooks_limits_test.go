@@ -44,7 +44,6 @@ func expectTooMany(t *testing.T, what string, status int, data []byte) {
 // bucket) keep answering. Our own routes under /api/auth/* are covered, not only
 // PocketBase's.
 func TestRateLimits(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name, label, method, path, body string
 		signedIn                        bool
