@@ -30,7 +30,7 @@ func openStockRule(dir string) error {
 	if err := app.Bootstrap(); err != nil {
 		return err
 	}
-	defer app.ResetBootstrapState()
+	defer app.ClearBootstrap()
 	col, err := app.FindCollectionByNameOrId(social.ActivitiesCollection)
 	if err != nil {
 		return err

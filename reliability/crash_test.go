@@ -96,6 +96,7 @@ func (a *acked) randomActivity(r *rand.Rand) string {
 // on the same data dir and, after a clean stop, reads the SQLite file: every write that
 // was answered 2xx is there, and every counter equals the rows it counts.
 func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	createSuperuser(t, dir)
 	srv := startServer(t, dir)

@@ -21,8 +21,45 @@ func hubOf(app core.App) *hub {
 }
 
 // background counts the notification work running off the request path in every app of
-// the process (Drain waits for it).
-var background sync.WaitGroup
+// the process (Drain and shutdown wait for it).
+var background = newInflight()
+
+// inflight counts running goroutines like a sync.WaitGroup, except that Wait may overlap
+// new work starting (which a WaitGroup forbids): apps in one process, as parallel tests
+// run them, share the count, and one app's shutdown waits while another app posts.
+type inflight struct {
+	mu   sync.Mutex
+	idle *sync.Cond
+	n    int
+}
+
+func newInflight() *inflight {
+	f := &inflight{}
+	f.idle = sync.NewCond(&f.mu)
+	return f
+}
+
+// Add counts delta more running goroutines (as sync.WaitGroup.Add).
+func (f *inflight) Add(delta int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.n += delta; f.n <= 0 {
+		f.n = 0
+		f.idle.Broadcast()
+	}
+}
+
+// Done counts one goroutine finished.
+func (f *inflight) Done() { f.Add(-1) }
+
+// Wait blocks until no counted goroutine is running.
+func (f *inflight) Wait() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for f.n > 0 {
+		f.idle.Wait()
+	}
+}
 
 // Register binds notification routes, the event stream, record hooks and realtime
 // tracking to app.

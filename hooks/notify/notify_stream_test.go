@@ -47,6 +47,7 @@ func openStuck(t *testing.T, base, cookie string) net.Conn {
 // The write timeout is a minute here, so a writer that waited on the stuck socket would
 // hold the other member's events up far beyond this test's patience.
 func TestStuckStreamHoldsUpNobody(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -86,6 +87,7 @@ func TestStuckStreamHoldsUpNobody(t *testing.T) {
 // TestIdleStreamKeepsAlive: an idle stream gets a comment line at every keep-alive tick
 // (proxies keep it open; EventSource ignores comments).
 func TestIdleStreamKeepsAlive(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	notify.SetStreamLimits(app, 10*time.Second, 256<<10, 20*time.Millisecond)
@@ -114,6 +116,7 @@ func TestIdleStreamKeepsAlive(t *testing.T) {
 // the stream is served in place and behaves the same: a follower's feed event arrives, and
 // closing the stream makes the hub forget it.
 func TestEventStreamOverHTTP2(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)

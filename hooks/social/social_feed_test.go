@@ -113,6 +113,7 @@ func expectIDs(viewer string, want []string, total int) func(testing.TB, *tests.
 }
 
 func TestFeed(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url string
 		older     int
@@ -158,6 +159,7 @@ func TestFeed(t *testing.T) {
 }
 
 func TestFeedShape(t *testing.T) {
+	t.Parallel()
 	h := map[string]string{}
 	(&tests.ApiScenario{
 		Name: "every field of SPEC §3's Activity, isLiked for the viewer", Method: http.MethodGet, URL: "/api/feed", Headers: h,
@@ -184,6 +186,7 @@ func TestFeedShape(t *testing.T) {
 }
 
 func TestActivityRoutes(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, viewer string
 		status            int
@@ -227,6 +230,7 @@ func TestActivityRoutes(t *testing.T) {
 // TestActivityRules checks that the collections' REST API stays closed: the routes above
 // are the API, and they hide emails and add isLiked.
 func TestActivityRules(t *testing.T) {
+	t.Parallel()
 	for _, url := range []string{"/api/collections/activities/records", "/api/collections/activity_likes/records"} {
 		h := map[string]string{}
 		(&tests.ApiScenario{
