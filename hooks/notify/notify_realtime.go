@@ -133,13 +133,17 @@ var restartFrame = []byte("retry: 5000\nevent: restart\ndata: {\"reconnect\":tru
 // second at most), and stops the keep-alive (the server is terminating).
 func (h *hub) shutdown() {
 	h.once.Do(func() { close(h.stop) })
-	var wg sync.WaitGroup
 	all := h.all()
 	for _, c := range all {
-		wg.Add(1)
-		go func() { defer wg.Done(); c.finish(restartFrame) }()
+		c.finish(restartFrame)
 	}
-	waitFor(&wg, time.Second)
+	deadline := time.After(time.Second)
+	for _, c := range all {
+		select {
+		case <-c.ended: // written after whatever was queued before it, then closed
+		case <-deadline:
+		}
+	}
 	for _, c := range all {
 		c.close()
 	}

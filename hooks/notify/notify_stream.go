@@ -50,6 +50,7 @@ type client struct {
 	writing bool
 	closed  bool
 	last    bool // close once the queue is written (finish)
+	ended   chan struct{} // closed by close
 }
 
 // eventsHandler is GET /api/events, the signed-in member's event stream (text/event-stream)
@@ -61,7 +62,7 @@ func eventsHandler(e *core.RequestEvent) error {
 	if h == nil {
 		return e.NotFoundError("", nil)
 	}
-	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey()}
+	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey(), ended: make(chan struct{})}
 	head := e.Response.Header().Clone() // keeps a renewed session cookie and the security headers
 	head.Del("Content-Length")
 	head.Del("Vary")
@@ -161,8 +162,8 @@ func (c *client) enqueue(frame []byte) {
 	}
 }
 
-// finish queues a last frame and closes the stream once it is written; it returns when
-// this goroutine has written it, or at once when another writer will.
+// finish queues a last frame and closes the stream once it is written, by whichever
+// goroutine writes the queue; c.ended tells when that has happened.
 func (c *client) finish(frame []byte) {
 	c.mu.Lock()
 	if c.closed {
@@ -175,7 +176,7 @@ func (c *client) finish(frame []byte) {
 	c.writing = true
 	c.mu.Unlock()
 	if start {
-		c.flush()
+		go c.flush()
 	}
 }
 
@@ -228,6 +229,7 @@ func (c *client) close() {
 	}
 	c.closed = true
 	c.queue = nil
+	close(c.ended)
 	c.mu.Unlock()
 	c.h.remove(c)
 	c.out.close()
