@@ -160,9 +160,9 @@ func (s *service) handleTrending(kind Kind) func(*core.RequestEvent) error {
 	}
 }
 
-// RecentLogsFunc lists the public ids of the titles of a kind ("movie" or "tv") an
+// RecentLogsFunc lists the public ids of the titles of a kind an
 // instance logged most since a time, most logged first. It must be safe for concurrent use.
-type RecentLogsFunc func(app core.App, kind string, since time.Time, limit int) ([]int, error)
+type RecentLogsFunc func(app core.App, kind Kind, since time.Time, limit int) ([]int, error)
 
 // recentLogsKey is the app-store key of the app's RecentLogsFunc.
 const recentLogsKey = "cinecircle.catalog.recentLogs"

@@ -1,36 +1,9 @@
 package catalog
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 )
-
-// Kind tells movies from TV shows. Its values are the ones TMDB uses in its paths.
-type Kind string
-
-// The two kinds of title.
-const (
-	Movie Kind = "movie"
-	TV    Kind = "tv"
-)
-
-// ParseKind accepts "movie" and "tv" (the /api/tmdb/{kind}/... spelling).
-func ParseKind(s string) (Kind, error) {
-	switch Kind(s) {
-	case Movie, TV:
-		return Kind(s), nil
-	}
-	return "", fmt.Errorf("unknown kind %q: use movie or tv", s)
-}
-
-// Collection is the name of the collection that holds titles of this kind.
-func (k Kind) Collection() string {
-	if k == TV {
-		return "tv_shows"
-	}
-	return "movies"
-}
 
 // LocalIDFloor is where ids minted by CineCircle start: TMDB's ids are far below it, so
 // embedded (1.0e9+), imported movies (1.1e9+) and imported TV (1.2e9+) never collide.

@@ -51,10 +51,10 @@ func existingOrNew(t testing.TB, app core.App, name string) *core.Record {
 }
 
 // watch logs a watch entry through the diary's own call, as the add dialog does.
-func watch(t testing.TB, app core.App, user *core.Record, kind diary.Kind, id int, status string, at time.Time, extra map[string]any) *core.Record {
+func watch(t testing.TB, app core.App, user *core.Record, kind catalog.Kind, id int, status string, at time.Time, extra map[string]any) *core.Record {
 	t.Helper()
 	field := "movieId"
-	if kind == diary.TV {
+	if kind == catalog.TV {
 		field = "tvShowId"
 	}
 	raw := map[string]any{field: float64(id), "status": status}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
@@ -28,16 +29,13 @@ type FriendRating struct {
 // friendRatingsHandler answers GET /api/movies/{id}/friend-ratings and the TV route: the
 // current ratings of people the viewer follows, leaving out ratings still hidden in a
 // pending collaboration.
-func friendRatingsHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func friendRatingsHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		title, err := titleFromBody(e, kind, nil, e.Request.PathValue("id"))
 		if err != nil {
 			return err
 		}
-		rel := "movie"
-		if kind == tvKind {
-			rel = "tvShow"
-		}
+		rel := kind.RelationField()
 		type row struct {
 			User      string  `db:"user"`
 			Rating    float64 `db:"rating"`
@@ -90,9 +88,9 @@ func recommendHandler(e *core.RequestEvent) error {
 	if raw == nil { // a JSON null body
 		raw = map[string]any{}
 	}
-	kind := movieKind
+	kind := catalog.Movie
 	if _, ok := raw["tvShowId"]; ok {
-		kind = tvKind
+		kind = catalog.TV
 		raw["tmdbId"] = raw["tvShowId"]
 	} else {
 		raw["tmdbId"] = raw["movieId"]
@@ -135,18 +133,14 @@ func recommendHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rel, entityType, name := "movie", "movie", title.GetString("title")
-	if kind == tvKind {
-		rel, entityType, name = "tvShow", "tv_show", title.GetString("name")
-	}
 	for _, to := range recipients {
 		r := core.NewRecord(col)
-		r.Load(map[string]any{"from": e.Auth.Id, "to": to, rel: title.Id, "message": message})
+		r.Load(map[string]any{"from": e.Auth.Id, "to": to, kind.RelationField(): title.Id, "message": message})
 		if err := e.App.Save(r); err != nil {
 			return err
 		}
 		if _, err := notify.Send(e.App, notify.Notice{UserID: to, ActorID: e.Auth.Id, Type: "recommendation",
-			EntityType: entityType, EntityID: strconv.Itoa(title.GetInt("tmdbId")), Action: "recommends " + name}); err != nil {
+			EntityType: kind.EntityType(), EntityID: strconv.Itoa(title.GetInt("tmdbId")), Action: "recommends " + title.GetString(kind.NameField())}); err != nil {
 			e.App.Logger().Warn("collab: recommendation notice", "error", err.Error())
 		}
 	}
@@ -158,7 +152,7 @@ type Recommendation struct {
 	ID        string              `json:"id"`
 	From      auth.User           `json:"from"`
 	Message   string              `json:"message"`
-	Kind      diary.Kind          `json:"kind"`
+	Kind      catalog.Kind        `json:"kind"`
 	Title     *diary.TitleSummary `json:"title"`
 	CreatedAt string              `json:"createdAt"`
 }
@@ -173,19 +167,18 @@ func recommendationsHandler(e *core.RequestEvent) error {
 	if recs, err = moderation.WithoutExcluded(e.App, e.Auth.Id, recs, "from"); err != nil {
 		return err
 	}
-	for _, err := range e.App.ExpandRecords(recs, []string{"from", "movie", "tvShow"}, nil) {
+	for _, err := range e.App.ExpandRecords(recs, []string{"from", catalog.Movie.RelationField(), catalog.TV.RelationField()}, nil) {
 		return err
 	}
 	out := make([]Recommendation, 0, len(recs))
 	for _, r := range recs {
 		item := Recommendation{ID: r.Id, From: auth.PublicUser(r.ExpandedOne("from")), Message: r.GetString("message"),
 			CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339)}
-		if m := r.ExpandedOne("movie"); m != nil {
-			s := diary.Summarize(movieKind, m)
-			item.Kind, item.Title = movieKind, &s
-		} else if t := r.ExpandedOne("tvShow"); t != nil {
-			s := diary.Summarize(tvKind, t)
-			item.Kind, item.Title = tvKind, &s
+		if kind, _, ok := catalog.RelatedTitle(r); ok {
+			if t := r.ExpandedOne(kind.RelationField()); t != nil {
+				s := diary.Summarize(kind, t)
+				item.Kind, item.Title = kind, &s
+			}
 		}
 		out = append(out, item)
 	}

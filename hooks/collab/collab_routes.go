@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
@@ -44,15 +45,11 @@ func ratingBody(e *core.RequestEvent, requireRating bool) (map[string]any, float
 
 // openInvitation finds the newest pending collaboration on the title where the member is
 // invited and has not rated or declined.
-func openInvitation(app core.App, kind diary.Kind, titleRecordID, userID string) (*core.Record, *core.Record, error) {
-	rel := "movie"
-	if kind == tvKind {
-		rel = "tvShow"
-	}
+func openInvitation(app core.App, kind catalog.Kind, titleRecordID, userID string) (*core.Record, *core.Record, error) {
 	var ids []string
 	err := app.DB().NewQuery(`
 		SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
-		WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND c.revealedAt = '' AND p.ratedAt = '' AND p.declined = FALSE
+		WHERE p.user = {:u} AND c.` + kind.RelationField() + ` = {:t} AND c.revealedAt = '' AND p.ratedAt = '' AND p.declined = FALSE
 		ORDER BY c.created DESC LIMIT 1`).Bind(dbx.Params{"u": userID, "t": titleRecordID}).Column(&ids)
 	if err != nil || len(ids) == 0 {
 		return nil, nil, err
@@ -66,7 +63,7 @@ func openInvitation(app core.App, kind diary.Kind, titleRecordID, userID string)
 }
 
 // titleFromBody finds the title a rating names by tmdbId (or movieId/tvShowId).
-func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pathID string) (*core.Record, error) {
+func titleFromBody(e *core.RequestEvent, kind catalog.Kind, raw map[string]any, pathID string) (*core.Record, error) {
 	var id int
 	switch {
 	case pathID != "":
@@ -82,11 +79,7 @@ func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pa
 			}
 		}
 	}
-	table := "movies"
-	if kind == tvKind {
-		table = "tv_shows"
-	}
-	t, err := e.App.FindFirstRecordByFilter(table, "tmdbId = {:id}", dbx.Params{"id": id})
+	t, err := e.App.FindFirstRecordByFilter(kind.Collection(), "tmdbId = {:id}", dbx.Params{"id": id})
 	if err != nil || id <= 0 {
 		return nil, e.NotFoundError("That title is not in the catalog.", validation.Errors{
 			"tmdbId": validation.NewError("validation_unknown_title", "That title is not in the catalog."),
@@ -97,7 +90,7 @@ func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pa
 
 // rateHandler answers POST /api/user-movies and POST /api/tv-shows: an invited friend adds
 // their secret rating. Only a participant who has not rated yet may (403 otherwise).
-func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func rateHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		raw, rating, review, err := ratingBody(e, true)
 		if err != nil {
@@ -123,7 +116,7 @@ func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
 
 // saveRating records the participant's rating, their own diary entry (without a post of
 // its own) and reveals the collaboration when everyone has rated.
-func saveRating(e *core.RequestEvent, kind diary.Kind, title, c, p *core.Record, rating float64, review string) error {
+func saveRating(e *core.RequestEvent, kind catalog.Kind, title, c, p *core.Record, rating float64, review string) error {
 	in := diary.EntryInput{Kind: kind, TitleID: title.GetInt("tmdbId"), Status: diary.StatusWatched,
 		Rating: rating, Review: review, WatchedAt: time.Now().UTC(), Quiet: true}
 	if _, _, err := diary.SaveEntry(e.Request.Context(), e.App, e.Auth, in); err != nil {
@@ -140,7 +133,7 @@ func saveRating(e *core.RequestEvent, kind diary.Kind, title, c, p *core.Record,
 
 // editHandler answers PATCH /api/movies/{id} and /api/tv-shows/{id}: a participant edits
 // their own rating and review in their newest collaboration on the title.
-func editHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func editHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		raw, rating, review, err := ratingBody(e, true)
 		if err != nil {
@@ -150,14 +143,10 @@ func editHandler(kind diary.Kind) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		rel := "movie"
-		if kind == tvKind {
-			rel = "tvShow"
-		}
 		var ids []string
 		err = e.App.DB().NewQuery(`
 			SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
-			WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND p.ratedAt != '' ORDER BY c.created DESC LIMIT 1`).
+			WHERE p.user = {:u} AND c.` + kind.RelationField() + ` = {:t} AND p.ratedAt != '' ORDER BY c.created DESC LIMIT 1`).
 			Bind(dbx.Params{"u": e.Auth.Id, "t": title.Id}).Column(&ids)
 		if err != nil {
 			return err

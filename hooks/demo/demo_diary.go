@@ -80,11 +80,7 @@ func when(member, daysAgo int, now time.Time) time.Time {
 
 // logWatch saves one watch entry as the add dialog would and dates its post and entry.
 func logWatch(tx core.App, ids []string, index map[string]int, l logEntry, at time.Time) (string, error) {
-	idField := "movieId"
-	if l.kind == diary.TV {
-		idField = "tvShowId"
-	}
-	raw := map[string]any{idField: float64(l.id), "status": l.status}
+	raw := map[string]any{l.kind.IDField(): float64(l.id), "status": l.status}
 	if l.status == diary.StatusWatched || l.status == diary.StatusDropped {
 		raw["rating"], raw["review"], raw["watchedAt"] = l.rating, l.review, at.Format(time.RFC3339)
 		with := []any{}

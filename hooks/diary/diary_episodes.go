@@ -132,7 +132,7 @@ func CreateEpisodeReview(app core.App, userID string, show *core.Record, raw map
 		}
 		review = core.NewRecord(col)
 		review.Load(map[string]any{
-			"user": userID, "tvShow": show.Id, "seasonNumber": in.Season, "episodeNumber": in.Episode,
+			"user": userID, catalog.TV.RelationField(): show.Id, "seasonNumber": in.Season, "episodeNumber": in.Episode,
 			"episodeName": in.Name, "rating": in.Rating, "review": in.Review,
 		})
 		if err := tx.Save(review); err != nil {
@@ -144,10 +144,10 @@ func CreateEpisodeReview(app core.App, userID string, show *core.Record, raw map
 		}
 		activity := core.NewRecord(acol)
 		activity.Load(map[string]any{
-			"user": userID, "type": "episode_review", "tvShow": show.Id,
+			"user": userID, "type": "episode_review", catalog.TV.RelationField(): show.Id,
 			"data": map[string]any{
-				"tvShowId": show.GetInt("tmdbId"), "tvShowName": show.GetString("name"),
-				"tvShowPosterPath": show.GetString("posterPath"), "seasonNumber": in.Season,
+				catalog.TV.IDField(): show.GetInt("tmdbId"), catalog.TV.DataKey("Name"): show.GetString("name"),
+				catalog.TV.DataKey("PosterPath"): show.GetString("posterPath"), "seasonNumber": in.Season,
 				"episodeNumber": in.Episode, "episodeName": in.Name, "rating": in.Rating,
 				"review": in.Review, "episodeReviewId": review.Id,
 			},
@@ -234,7 +234,7 @@ func showFromPath(e *core.RequestEvent) (*core.Record, error) {
 	if err != nil || id <= 0 {
 		return nil, e.BadRequestError("The show id must be a positive whole number.", nil)
 	}
-	show, err := findTitle(e.Request.Context(), e.App, TV, id)
+	show, err := catalog.Find(e.Request.Context(), e.App, catalog.TV, id)
 	switch {
 	case errors.Is(err, catalog.ErrNotFound):
 		return nil, e.NotFoundError("That show is not in the catalog.", nil)

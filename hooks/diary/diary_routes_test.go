@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -66,9 +67,9 @@ func saveDirect(t testing.TB, app core.App, ana *core.Record, body string) {
 	if err := json.Unmarshal([]byte(body), &raw); err != nil {
 		t.Fatal(err)
 	}
-	kind := diary.Movie
+	kind := catalog.Movie
 	if _, ok := raw["tvShowId"]; ok {
-		kind = diary.TV
+		kind = catalog.TV
 	}
 	in, err := diary.ParseEntry(kind, raw, time.Now())
 	if err != nil {

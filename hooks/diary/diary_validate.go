@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/catalog"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 )
 
@@ -22,26 +24,9 @@ const (
 	futureSlack = 14 * time.Hour
 )
 
-// Kind tells a movie entry from a TV entry.
-type Kind string
-
-// The two kinds of entry, with the names their payloads use for the title id.
-const (
-	Movie Kind = "movie"
-	TV    Kind = "tv"
-)
-
-// idField is the payload field that carries the title id for this kind.
-func (k Kind) idField() string {
-	if k == TV {
-		return "tvShowId"
-	}
-	return "movieId"
-}
-
 // EntryInput is a validated watch-entry payload (SPEC §3), ready to save.
 type EntryInput struct {
-	Kind        Kind
+	Kind        catalog.Kind
 	TitleID     int
 	Status      string
 	Rating      float64 // one decimal; 0 means no rating
@@ -60,10 +45,10 @@ func withDetails(status string) bool {
 
 // ParseEntry validates a decoded JSON payload field by field, so every failure names its
 // field. now is the server's clock (a blank date becomes now for watched and dropped).
-func ParseEntry(kind Kind, raw map[string]any, now time.Time) (EntryInput, error) {
+func ParseEntry(kind catalog.Kind, raw map[string]any, now time.Time) (EntryInput, error) {
 	in := EntryInput{Kind: kind}
 	errs := validation.Errors{}
-	idField := kind.idField()
+	idField := kind.IDField()
 	if id, err := parseID(raw[idField]); err != nil {
 		errs[idField] = err
 	} else {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
@@ -149,10 +150,16 @@ func authorName(app core.App, r *core.Record) string {
 func activityText(a *core.Record) string {
 	var data map[string]any
 	_ = a.UnmarshalJSONField("data", &data)
-	for _, k := range []string{"review", "reviewText", "content", "movieTitle", "tvShowTitle", "tvShowName", "challengeName"} {
+	for _, k := range []string{"review", "reviewText", "content"} {
 		if s, _ := data[k].(string); strings.TrimSpace(s) != "" {
 			return s
 		}
+	}
+	if s := catalog.TitleNameIn(data); s != "" {
+		return s
+	}
+	if s, _ := data["challengeName"].(string); strings.TrimSpace(s) != "" {
+		return s
 	}
 	return a.GetString("type")
 }

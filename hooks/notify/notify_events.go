@@ -3,6 +3,7 @@ package notify
 import (
 	"strings"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
@@ -149,11 +150,13 @@ func onPost(app core.App, activity *core.Record) error {
 // post's own type where SPEC names it (movie_review, tv_watchlist, ...), review for an
 // episode review, else new_post.
 func postNoticeType(activityType string) string {
-	switch activityType {
-	case "movie_review", "tv_review", "movie_watchlist", "tv_watchlist",
-		"movie_currently_watching", "movie_dropped", "tv_currently_watching", "tv_dropped":
-		return activityType
-	case "episode_review":
+	if kind, ok := catalog.KindOfPostType(activityType); ok {
+		switch activityType {
+		case kind.PostType("review"), kind.PostType("watchlist"), kind.PostType("currently_watching"), kind.PostType("dropped"):
+			return activityType
+		}
+	}
+	if activityType == "episode_review" {
 		return "review"
 	}
 	return "new_post"
@@ -163,13 +166,7 @@ func postNoticeType(activityType string) string {
 func postSummary(activity *core.Record) string {
 	var data map[string]any
 	_ = activity.UnmarshalJSONField("data", &data)
-	title, _ := data["movieTitle"].(string)
-	if title == "" {
-		title, _ = data["tvShowTitle"].(string)
-	}
-	if title == "" {
-		title, _ = data["tvShowName"].(string)
-	}
+	title := catalog.TitleNameIn(data)
 	if title == "" {
 		title, _ = data["challengeName"].(string)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/security"
 
@@ -74,16 +75,15 @@ func parseReview(v any) (string, error) {
 
 // editableKind returns the kind of a movie or TV post, or why a post of this type cannot
 // be edited here.
-func editableKind(activityType string) (diary.Kind, error) {
+func editableKind(activityType string) (catalog.Kind, error) {
 	switch {
 	case activityType == "episode_review":
 		return "", NotEditableError("Episode reviews can only be deleted.")
 	case strings.HasPrefix(activityType, "challenge_"):
 		return "", NotEditableError("Challenge posts cannot be edited.")
-	case strings.HasPrefix(activityType, "movie_"):
-		return diary.Movie, nil
-	case strings.HasPrefix(activityType, "tv_"):
-		return diary.TV, nil
+	}
+	if kind, ok := catalog.KindOfPostType(activityType); ok {
+		return kind, nil
 	}
 	return "", NotEditableError("This post cannot be edited here.")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -35,9 +36,9 @@ func ownerWorld(h map[string]string, viewer string, ready func(posts)) func(test
 		now := time.Now().UTC()
 		p := posts{}
 		save := func(name, who string, raw map[string]any, at time.Time) {
-			kind := diary.Movie
+			kind := catalog.Movie
 			if _, ok := raw["tvShowId"]; ok {
-				kind = diary.TV
+				kind = catalog.TV
 			}
 			in, err := diary.ParseEntry(kind, raw, now)
 			if err != nil {
