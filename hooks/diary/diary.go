@@ -7,16 +7,19 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Register binds the diary domain's routes to app, and tells the catalog what members
-// logged lately (its trending without TMDB).
+// Register binds the diary domain's routes to app, tells the catalog what members
+// logged lately (its trending without TMDB) and tells posting what a deleted episode
+// review post takes with it.
 func Register(app core.App) {
 	catalog.SetRecentLogs(app, RecentLogs)
+	posts.OnDelete(app, EpisodeReviewPost, detachEpisodeReview)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))

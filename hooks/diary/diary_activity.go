@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/posts"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -59,30 +59,15 @@ func activityData(app core.App, kind catalog.Kind, title *core.Record, in EntryI
 // postEntryActivity posts the activity for a saved entry, or updates the entry's latest
 // activity when it is younger than ActivityMergeWindow.
 func postEntryActivity(app core.App, entry, title *core.Record, in EntryInput) (*core.Record, error) {
-	since := time.Now().Add(-ActivityMergeWindow).UTC().Format("2006-01-02 15:04:05.000Z")
-	recent, err := app.FindRecordsByFilter("activities", "entry = {:e} && created >= {:since}",
-		"-created", 1, 0, dbx.Params{"e": entry.Id, "since": since})
-	if err != nil {
-		return nil, err
-	}
-	var activity *core.Record
-	if len(recent) > 0 {
-		activity = recent[0]
-	} else {
-		col, err := app.FindCachedCollectionByNameOrId("activities")
-		if err != nil {
-			return nil, err
-		}
-		activity = core.NewRecord(col)
-		activity.Set("user", entry.GetString("user"))
-		activity.Set("entry", entry.Id)
-		activity.Set(in.Kind.RelationField(), title.Id)
-	}
 	typ := ActivityType(in.Kind, in.Status, in.Rating, in.Review)
 	if in.Status == StatusWatched && len(in.WatchedWith) > 0 {
 		typ = "collaborative_" + string(in.Kind) // watched together: friends rate in secret (collab domain)
 	}
-	activity.Set("type", typ)
-	activity.Set("data", activityData(app, in.Kind, title, in))
-	return activity, app.Save(activity)
+	post, _, err := posts.Upsert(app, posts.Post{
+		User:  entry.GetString("user"),
+		Type:  typ,
+		Links: map[string]string{"entry": entry.Id, in.Kind.RelationField(): title.Id},
+		Data:  activityData(app, in.Kind, title, in),
+	}, posts.Group{Key: posts.Match{"entry": entry.Id}, Window: ActivityMergeWindow})
+	return post, err
 }

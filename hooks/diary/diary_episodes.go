@@ -1,6 +1,7 @@
 package diary
 
 import (
+	"database/sql"
 	"errors"
 	"math"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
@@ -49,7 +51,7 @@ func parseEpisode(raw map[string]any, seasons []seasonCount) (episodeInput, erro
 	if in.Rating, err = ParseRating(raw["rating"]); err != nil {
 		errs["rating"] = err
 	}
-	if in.Review, err = parseReview(raw["review"]); err != nil {
+	if in.Review, err = ParseReview(raw["review"]); err != nil {
 		errs["review"] = err
 	}
 	if name, ok := raw["episodeName"].(string); ok {
@@ -138,21 +140,16 @@ func CreateEpisodeReview(app core.App, userID string, show *core.Record, raw map
 		if err := tx.Save(review); err != nil {
 			return err
 		}
-		acol, err := tx.FindCachedCollectionByNameOrId("activities")
-		if err != nil {
-			return err
-		}
-		activity := core.NewRecord(acol)
-		activity.Load(map[string]any{
-			"user": userID, "type": "episode_review", catalog.TV.RelationField(): show.Id,
-			"data": map[string]any{
+		_, err = posts.Create(tx, posts.Post{
+			User: userID, Type: EpisodeReviewPost, Links: map[string]string{catalog.TV.RelationField(): show.Id},
+			Data: map[string]any{
 				catalog.TV.IDField(): show.GetInt("tmdbId"), catalog.TV.DataKey("Name"): show.GetString("name"),
 				catalog.TV.DataKey("PosterPath"): show.GetString("posterPath"), "seasonNumber": in.Season,
 				"episodeNumber": in.Episode, "episodeName": in.Name, "rating": in.Rating,
 				"review": in.Review, "episodeReviewId": review.Id,
 			},
 		})
-		return tx.Save(activity)
+		return err
 	})
 	return review, err
 }
@@ -209,23 +206,45 @@ func deleteEpisodeReview(e *core.RequestEvent) error {
 		return e.ForbiddenError("Only the author can delete this episode review.", nil)
 	}
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		acts, err := tx.FindRecordsByFilter("activities",
-			"type = 'episode_review' && user = {:u} && data.episodeReviewId = {:id}", "", 0, 0,
-			dbx.Params{"u": e.Auth.Id, "id": review.Id})
-		if err != nil {
+		if err := tx.Delete(review); err != nil {
 			return err
 		}
-		for _, a := range acts {
-			if err := tx.Delete(a); err != nil {
-				return err
-			}
-		}
-		return tx.Delete(review)
+		_, err := posts.DeleteMatching(tx, episodeReviewPosts(e.Auth.Id, review.Id))
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusNoContent)
+}
+
+// EpisodeReviewPost is the type of the post an episode review makes.
+const EpisodeReviewPost = "episode_review"
+
+// episodeReviewPosts matches the posts of userID's episode review reviewID.
+func episodeReviewPosts(userID, reviewID string) posts.Match {
+	return posts.Match{"type": EpisodeReviewPost, "user": userID, "data.episodeReviewId": reviewID}
+}
+
+// detachEpisodeReview deletes the episode review of a deleted episode_review post (when
+// it is the post author's): the review was the post, so it goes with it.
+func detachEpisodeReview(tx core.App, post *core.Record) error {
+	var data struct {
+		EpisodeReviewID string `json:"episodeReviewId"`
+	}
+	if err := post.UnmarshalJSONField("data", &data); err != nil || data.EpisodeReviewID == "" {
+		return err
+	}
+	review, err := tx.FindRecordById("episode_reviews", data.EpisodeReviewID)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	case review.GetString("user") != post.GetString("user"):
+		return nil
+	}
+	return tx.Delete(review)
 }
 
 // showFromPath finds the show named by the {id} path value (its public id).

@@ -70,7 +70,7 @@ func ParseEntry(kind catalog.Kind, raw map[string]any, now time.Time) (EntryInpu
 	} else {
 		in.Rating = r
 	}
-	if s, err := parseReview(raw["review"]); err != nil {
+	if s, err := ParseReview(raw["review"]); err != nil {
 		errs["review"] = err
 	} else {
 		in.Review = s
@@ -130,8 +130,10 @@ func ParseRating(v any) (float64, error) {
 	return math.Round(f*10) / 10, nil
 }
 
-// parseReview trims the review and caps it at MaxReviewLength characters.
-func parseReview(v any) (string, error) {
+// ParseReview applies the review rules wherever a review is written (entries, episode
+// reviews, post edits): text, trimmed, valid UTF-8, at most MaxReviewLength characters;
+// null or absent means no review.
+func ParseReview(v any) (string, error) {
 	if v == nil {
 		return "", nil
 	}

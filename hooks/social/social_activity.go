@@ -8,14 +8,12 @@ import (
 	"time"
 
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
-
-// ActivitiesCollection holds the posts the feed reads (written by the diary's hooks).
-const ActivitiesCollection = "activities"
 
 // ErrActivityNotFound is returned by the activity calls when the id names no activity.
 var ErrActivityNotFound = errors.New("activity not found")
@@ -159,7 +157,7 @@ func LoadActivity(app core.App, viewerID string, record *core.Record) (Activity,
 
 // FindActivity returns the activity record with id, or ErrActivityNotFound.
 func FindActivity(app core.App, id string) (*core.Record, error) {
-	r, err := app.FindRecordById(ActivitiesCollection, id)
+	r, err := app.FindRecordById(posts.Collection, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrActivityNotFound
 	}

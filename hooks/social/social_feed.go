@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -158,7 +159,7 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	switch {
 	case c.Before != "":
 		var k feedKey
-		err := app.DB().Select("created", "id").From(ActivitiesCollection).Where(dbx.HashExp{"id": c.Before}).One(&k)
+		err := app.DB().Select("created", "id").From(posts.Collection).Where(dbx.HashExp{"id": c.Before}).One(&k)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrBadCursor
 		} else if err != nil {
@@ -238,7 +239,7 @@ func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error
 
 // feedQuery reads up to limit activities of one feed window (the plan test explains it).
 func feedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
-	return app.RecordQuery(ActivitiesCollection).
+	return app.RecordQuery(posts.Collection).
 		AndWhere(dbx.NewExp(feedFilter(limit), windowParams(viewerID, lo, hi, hiID))).
 		OrderBy("activities.created DESC", "activities.id DESC")
 }
@@ -257,7 +258,7 @@ func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Ac
 // (user = ?, then created and id) serves its order without a sort. Posts a moderator hid
 // are left out unless the viewer wrote them.
 func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
-	q := app.RecordQuery(ActivitiesCollection).AndWhere(dbx.HashExp{"activities.user": memberID})
+	q := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"activities.user": memberID})
 	if memberID != viewerID {
 		q = q.AndWhere(dbx.NewExp("activities.id NOT IN (" + moderation.HiddenActivitiesSQL + ")"))
 	}
