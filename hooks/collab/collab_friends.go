@@ -3,7 +3,6 @@ package collab
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"cinecircle/hooks/auth"
@@ -31,7 +30,7 @@ type FriendRating struct {
 // pending collaboration.
 func friendRatingsHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		title, err := titleFromBody(e, kind, nil, e.Request.PathValue("id"))
+		title, err := titleFromPath(e, kind)
 		if err != nil {
 			return err
 		}
@@ -81,51 +80,25 @@ func friendRatingsHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 // recommendHandler answers POST /api/recommendations {movieId|tvShowId, userIds, message?}:
 // recommend a title to people you follow, each of whom is notified.
 func recommendHandler(e *core.RequestEvent) error {
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body RecommendBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	if raw == nil { // a JSON null body
-		raw = map[string]any{}
-	}
-	kind := catalog.Movie
-	if _, ok := raw["tvShowId"]; ok {
-		kind = catalog.TV
-		raw["tmdbId"] = raw["tvShowId"]
-	} else {
-		raw["tmdbId"] = raw["movieId"]
-	}
-	errs := validation.Errors{}
-	message, _ := raw["message"].(string)
-	message = strings.TrimSpace(message)
-	if len([]rune(message)) > 500 {
-		errs["message"] = validation.NewError("validation_length_too_long", "A note can be at most 500 characters.")
-	}
-	list, _ := raw["userIds"].([]any)
-	recipients := []string{}
-	for _, v := range list {
-		if id, ok := v.(string); ok && id != "" && id != e.Auth.Id {
-			recipients = append(recipients, id)
+	in, errs := ParseRecommendation(body, e.Auth.Id)
+	if errs["userIds"] == nil {
+		following, err := followsAll(e.App, e.Auth.Id, in.Recipients)
+		if err != nil {
+			return err
 		}
-	}
-	if len(recipients) == 0 || len(recipients) > 20 {
-		errs["userIds"] = validation.NewError("validation_required", "Choose 1 to 20 people you follow.")
-	} else {
-		var n int
-		args := make([]any, len(recipients))
-		for i, r := range recipients {
-			args[i] = r
-		}
-		_ = e.App.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"follower": e.Auth.Id}).
-			AndWhere(dbx.In("following", args...)).Row(&n)
-		if n != len(recipients) {
+		if !following {
 			errs["userIds"] = validation.NewError("validation_not_following", "You can only recommend to people you follow.")
 		}
 	}
 	if len(errs) > 0 {
 		return e.BadRequestError("Please check the highlighted fields.", errs)
 	}
-	title, err := titleFromBody(e, kind, raw, "")
+	kind := in.Kind
+	title, err := titleByID(e, kind, in.TitleID)
 	if err != nil {
 		return err
 	}
@@ -133,9 +106,9 @@ func recommendHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	for _, to := range recipients {
+	for _, to := range in.Recipients {
 		r := core.NewRecord(col)
-		r.Load(map[string]any{"from": e.Auth.Id, "to": to, kind.RelationField(): title.Id, "message": message})
+		r.Load(map[string]any{"from": e.Auth.Id, "to": to, kind.RelationField(): title.Id, "message": in.Message})
 		if err := e.App.Save(r); err != nil {
 			return err
 		}
@@ -144,7 +117,19 @@ func recommendHandler(e *core.RequestEvent) error {
 			e.App.Logger().Warn("collab: recommendation notice", "error", err.Error())
 		}
 	}
-	return e.JSON(http.StatusOK, map[string]int{"sent": len(recipients)})
+	return e.JSON(http.StatusOK, map[string]int{"sent": len(in.Recipients)})
+}
+
+// followsAll reports whether me follows every member in ids.
+func followsAll(app core.App, me string, ids []string) (bool, error) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	var n int
+	err := app.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"follower": me}).
+		AndWhere(dbx.In("following", args...)).Row(&n)
+	return err == nil && n == len(ids), err
 }
 
 // Recommendation is a title a friend recommended to the viewer.

@@ -3,7 +3,6 @@ package collab
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"cinecircle/hooks/catalog"
@@ -16,31 +15,17 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// ratingBody reads a participant's rating payload: {tmdbId?, status, rating, review?}.
-func ratingBody(e *core.RequestEvent, requireRating bool) (map[string]any, float64, string, error) {
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
-		return nil, 0, "", err
+// ratingBody reads and validates a participant's rating body.
+func ratingBody(e *core.RequestEvent) (RatingInput, error) {
+	var body RatingBody
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return RatingInput{}, err
 	}
-	errs := validation.Errors{}
-	rating, err := diary.ParseRating(raw["rating"])
+	in, err := ParseParticipantRating(body)
 	if err != nil {
-		errs["rating"] = err
-	} else if requireRating && rating == 0 {
-		errs["rating"] = validation.NewError("validation_required", "Please provide a rating before submitting.")
+		return in, e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	review, _ := raw["review"].(string)
-	review = strings.TrimSpace(review)
-	if len([]rune(review)) > diary.MaxReviewLength {
-		errs["review"] = validation.NewError("validation_length_too_long", "Reviews can be at most 10,000 characters.")
-	}
-	if s, ok := raw["status"]; ok && s != nil && s != diary.StatusWatched {
-		errs["status"] = validation.NewError("validation_in_invalid", "A collaboration rating is for a watched title.")
-	}
-	if len(errs) > 0 {
-		return nil, 0, "", e.BadRequestError("Please check the highlighted fields.", errs)
-	}
-	return raw, rating, review, nil
+	return in, nil
 }
 
 // openInvitation finds the newest pending collaboration on the title where the member is
@@ -62,23 +47,9 @@ func openInvitation(app core.App, kind catalog.Kind, titleRecordID, userID strin
 	return c, p, err
 }
 
-// titleFromBody finds the title a rating names by tmdbId (or movieId/tvShowId).
-func titleFromBody(e *core.RequestEvent, kind catalog.Kind, raw map[string]any, pathID string) (*core.Record, error) {
-	var id int
-	switch {
-	case pathID != "":
-		id, _ = strconv.Atoi(pathID)
-	default:
-		for _, key := range []string{"tmdbId", "movieId", "tvShowId"} {
-			if f, ok := raw[key].(float64); ok {
-				id = int(f)
-				break
-			} else if s, ok := raw[key].(string); ok {
-				id, _ = strconv.Atoi(s)
-				break
-			}
-		}
-	}
+// titleByID finds the title of kind with the public id a body or path names, as a 404
+// naming tmdbId when there is none.
+func titleByID(e *core.RequestEvent, kind catalog.Kind, id int) (*core.Record, error) {
 	t, err := e.App.FindFirstRecordByFilter(kind.Collection(), "tmdbId = {:id}", dbx.Params{"id": id})
 	if err != nil || id <= 0 {
 		return nil, e.NotFoundError("That title is not in the catalog.", validation.Errors{
@@ -88,15 +59,21 @@ func titleFromBody(e *core.RequestEvent, kind catalog.Kind, raw map[string]any, 
 	return t, nil
 }
 
+// titleFromPath finds the title named by the {id} path value.
+func titleFromPath(e *core.RequestEvent, kind catalog.Kind) (*core.Record, error) {
+	id, _ := strconv.Atoi(e.Request.PathValue("id"))
+	return titleByID(e, kind, id)
+}
+
 // rateHandler answers POST /api/user-movies and POST /api/tv-shows: an invited friend adds
 // their secret rating. Only a participant who has not rated yet may (403 otherwise).
 func rateHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw, rating, review, err := ratingBody(e, true)
+		in, err := ratingBody(e)
 		if err != nil {
 			return err
 		}
-		title, err := titleFromBody(e, kind, raw, "")
+		title, err := titleByID(e, kind, in.TitleID)
 		if err != nil {
 			return err
 		}
@@ -107,7 +84,7 @@ func rateHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 		if c == nil {
 			return e.ForbiddenError("You are not invited to rate this title, or you already did.", nil)
 		}
-		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+		if err := saveRating(e, kind, title, c, p, in.Rating, in.Review); err != nil {
 			return err
 		}
 		return answerActivity(e, c)
@@ -135,11 +112,11 @@ func saveRating(e *core.RequestEvent, kind catalog.Kind, title, c, p *core.Recor
 // their own rating and review in their newest collaboration on the title.
 func editHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw, rating, review, err := ratingBody(e, true)
+		in, err := ratingBody(e)
 		if err != nil {
 			return err
 		}
-		title, err := titleFromBody(e, kind, raw, e.Request.PathValue("id"))
+		title, err := titleFromPath(e, kind)
 		if err != nil {
 			return err
 		}
@@ -162,7 +139,7 @@ func editHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+		if err := saveRating(e, kind, title, c, p, in.Rating, in.Review); err != nil {
 			return err
 		}
 		return answerActivity(e, c)

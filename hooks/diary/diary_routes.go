@@ -17,11 +17,11 @@ import (
 // saveEntryHandler answers POST /api/user/movies and /api/user/tv-shows.
 func saveEntryHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw := map[string]any{}
-		if err := security.DecodeJSON(e, &raw); err != nil {
+		var body EntryBody
+		if err := security.DecodeJSON(e, &body); err != nil {
 			return err
 		}
-		in, err := ParseEntry(kind, raw, time.Now())
+		in, err := ParseEntry(kind, body, time.Now())
 		if err != nil {
 			return e.BadRequestError("Please check the highlighted fields.", err)
 		}

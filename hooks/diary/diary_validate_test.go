@@ -89,7 +89,7 @@ func TestParseEntry(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var raw map[string]any
+			var raw EntryBody
 			if err := json.Unmarshal([]byte(c.body), &raw); err != nil {
 				t.Fatal(err)
 			}

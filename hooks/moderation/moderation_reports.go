@@ -44,23 +44,33 @@ func fieldError(field, code, msg string) validation.Errors {
 	return validation.Errors{field: validation.NewError(code, msg)}
 }
 
+// validate trims the body and checks it: a known entity type, an id, and a reason of
+// at most MaxReasonLength characters. It returns the 400's message with the field
+// errors (nil when valid).
+func (b *reportBody) validate() (string, validation.Errors) {
+	b.EntityID = strings.TrimSpace(b.EntityID)
+	b.Reason = strings.TrimSpace(b.Reason)
+	switch {
+	case b.EntityType != "activity" && b.EntityType != "comment" && b.EntityType != "user":
+		return "Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user.")
+	case b.EntityID == "":
+		return "Choose what to report.", fieldError("entityId", "validation_required", "entityId is required.")
+	case b.Reason == "":
+		return "Tell the moderators what is wrong.", fieldError("reason", "validation_required", "Tell the moderators what is wrong.")
+	case !utf8.ValidString(b.Reason) || utf8.RuneCountInString(b.Reason) > MaxReasonLength:
+		return "The reason is too long.", fieldError("reason", "validation_length_out_of_range", "Keep the reason under 1000 characters.")
+	}
+	return "", nil
+}
+
 // reportHandler answers POST /api/reports: one open report per member and target.
 func reportHandler(e *core.RequestEvent) error {
 	var body reportBody
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	body.EntityID = strings.TrimSpace(body.EntityID)
-	body.Reason = strings.TrimSpace(body.Reason)
-	switch {
-	case body.EntityType != "activity" && body.EntityType != "comment" && body.EntityType != "user":
-		return e.BadRequestError("Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user."))
-	case body.EntityID == "":
-		return e.BadRequestError("Choose what to report.", fieldError("entityId", "validation_required", "entityId is required."))
-	case body.Reason == "":
-		return e.BadRequestError("Tell the moderators what is wrong.", fieldError("reason", "validation_required", "Tell the moderators what is wrong."))
-	case !utf8.ValidString(body.Reason) || utf8.RuneCountInString(body.Reason) > MaxReasonLength:
-		return e.BadRequestError("The reason is too long.", fieldError("reason", "validation_length_out_of_range", "Keep the reason under 1000 characters."))
+	if msg, errs := body.validate(); errs != nil {
+		return e.BadRequestError(msg, errs)
 	}
 	target, err := findTarget(e.App, e.Auth.Id, body.EntityType, body.EntityID)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -136,7 +137,7 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 		_, _, err := diary.SaveEntry(ctx, app, user, in)
 		return err == nil, err
 	}
-	in.Rating, _ = diary.ParseRating(it.Rating)
+	in.Rating, _ = diary.ParseRating(security.Set(it.Rating))
 	in.Review = strings.TrimSpace(it.Review)
 	if r := []rune(in.Review); len(r) > diary.MaxReviewLength {
 		in.Review = string(r[:diary.MaxReviewLength])

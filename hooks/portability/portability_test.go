@@ -215,7 +215,7 @@ func TestImportAndExportRoutes(t *testing.T) {
 		TestAppFactory: testutil.SignedIn(h3, "Ana", func(t testing.TB, app *tests.TestApp, me *core.Record) {
 			testutil.CreateMovie(t, app, 603, "The Matrix", 1999, 136)
 			for _, body := range []string{`{"movieId":603,"status":"watched","rating":7.3,"watchedAt":"2024-01-05"}`} {
-				var raw map[string]any
+				var raw diary.EntryBody
 				_ = json.Unmarshal([]byte(body), &raw)
 				in, _ := diary.ParseEntry(catalog.Movie, raw, time.Now())
 				if _, _, err := diary.SaveEntry(context.Background(), app, me, in); err != nil {

@@ -12,22 +12,28 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// ParseActivityPatch validates the PATCH /api/activities/{id} payload field by field
-// with the diary's rules (rating 0–10 rounded to one decimal, review trimmed and at most
-// 10,000 characters), so every failure names its field. An absent field keeps its value;
-// a null rating or review clears it.
-func ParseActivityPatch(raw map[string]any) (diary.PostEdit, error) {
+// ActivityPatchBody is the PATCH /api/activities/{id} body: an absent member keeps its
+// value, a null one clears it.
+type ActivityPatchBody struct {
+	Rating security.Field[float64] `json:"rating"`
+	Review security.Field[string]  `json:"review"`
+}
+
+// ParseActivityPatch validates the body field by field with the diary's rules (rating
+// 0–10 rounded to one decimal, review trimmed and at most 10,000 characters), so every
+// failure names its field.
+func ParseActivityPatch(b ActivityPatchBody) (diary.PostEdit, error) {
 	var p diary.PostEdit
 	errs := validation.Errors{}
-	if v, ok := raw["rating"]; ok {
-		if r, err := diary.ParseRating(v); err != nil {
+	if b.Rating.Present {
+		if r, err := diary.ParseRating(b.Rating); err != nil {
 			errs["rating"] = err
 		} else {
 			p.Rating = &r
 		}
 	}
-	if v, ok := raw["review"]; ok {
-		if s, err := diary.ParseReview(v); err != nil {
+	if b.Review.Present {
+		if s, err := diary.ParseReview(b.Review); err != nil {
 			errs["review"] = err
 		} else {
 			p.Review = &s
@@ -47,11 +53,11 @@ func updateActivityHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body ActivityPatchBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	patch, err := ParseActivityPatch(raw)
+	patch, err := ParseActivityPatch(body)
 	if err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
