@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -172,10 +173,11 @@ func diaryHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	page, _ := strconv.Atoi(e.Request.URL.Query().Get("page"))
-	page = max(page, 1)
-	const perPage = 50
-	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", perPage, (page-1)*perPage, dbx.Params{"u": u.Id})
+	page, err := security.ReadPage(e, security.PageRules{DefaultLimit: 50, MaxLimit: 50})
+	if err != nil {
+		return err
+	}
+	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", page.Limit, page.Offset(), dbx.Params{"u": u.Id})
 	if err != nil {
 		return err
 	}
