@@ -1,7 +1,6 @@
 package diary
 
 import (
-	"database/sql"
 	"errors"
 	"math"
 	"net/http"
@@ -64,8 +63,8 @@ func profileUser(e *core.RequestEvent) (*core.Record, error) {
 	if id == "me" || id == e.Auth.Id {
 		return e.Auth, nil
 	}
-	u, err := e.App.FindRecordById("users", id)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !moderation.CanSeeMember(e.App, e.Auth.Id, id)) {
+	u, err := moderation.FindVisibleMember(e.App, e.Auth.Id, id)
+	if errors.Is(err, moderation.ErrNotVisible) {
 		// A suspended member, or one on either side of a block, is not there for the viewer.
 		return nil, e.NotFoundError("That member does not exist.", nil)
 	}

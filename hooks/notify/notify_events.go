@@ -1,6 +1,8 @@
 package notify
 
 import (
+	"database/sql"
+	"errors"
 	"strings"
 
 	"cinecircle/hooks/catalog"
@@ -108,15 +110,22 @@ func onFollow(app core.App, f *core.Record) error {
 // postNoticeType (unless they muted new posts) and the post itself on their open feeds'
 // realtime topic.
 //
-// A post that is hidden, or whose author is suspended, by the time it goes out is not
-// delivered: realtime and push carry only what the feed would show.
+// A post that is gone, hidden, or whose author is suspended, by the time it goes out is
+// not delivered: realtime and push carry only what the feed would show. When that cannot
+// be told (a database error), nothing is delivered either and the error is returned.
 func onPost(app core.App, activity *core.Record) error {
 	author := activity.GetString("user")
-	if fresh, err := app.FindRecordById("activities", activity.Id); err != nil || fresh.GetBool("hidden") || moderation.IsSuspended(app, author) {
+	fresh, err := app.FindRecordById("activities", activity.Id)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil
+	} else if err != nil {
+		return err
+	}
+	if suspended, err := moderation.IsSuspended(app, author); suspended || fresh.GetBool("hidden") {
+		return err
 	}
 	var followers []string
-	err := app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
+	err = app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
 	if err != nil || len(followers) == 0 {
 		return err
 	}

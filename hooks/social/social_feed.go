@@ -284,8 +284,11 @@ func memberPostsHandler(e *core.RequestEvent) error {
 		id = e.Auth.Id
 	}
 	if id != e.Auth.Id {
-		if _, err := e.App.FindRecordById("users", id); err != nil || !moderation.CanSeeMember(e.App, e.Auth.Id, id) {
+		_, err := moderation.FindVisibleMember(e.App, e.Auth.Id, id)
+		if errors.Is(err, moderation.ErrNotVisible) {
 			return e.NotFoundError("That member does not exist.", nil)
+		} else if err != nil {
+			return err
 		}
 	}
 	page, err := security.ReadPage(e, feedPaging)
