@@ -20,7 +20,8 @@ func hubOf(app core.App) *hub {
 	return h
 }
 
-// background runs fan-out work off the request path and lets shutdown wait for it.
+// background counts the notification work running off the request path in every app of
+// the process (Drain waits for it).
 var background sync.WaitGroup
 
 // Register binds notification routes, the event stream, record hooks and realtime
@@ -28,8 +29,10 @@ var background sync.WaitGroup
 func Register(app core.App) {
 	h := newHub()
 	app.Store().Set(storeKey, h)
+	q := newQueue()
+	app.Store().Set(queueKey, q)
 	bindRealtime(app, h)
-	bindEvents(app)
+	bindEvents(app, q)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
@@ -46,6 +49,7 @@ func Register(app core.App) {
 		g.POST("/push/test", testPushHandler)
 		se.Router.GET("/api/push/vapid-public-key", vapidKeyHandler)
 		go h.keepAlive(h.limits.keepAliveEvery)
+		q.resume(se.App)
 		return se.Next()
 	})
 	app.Cron().MustAdd("pushPrune", "40 4 * * 0", func() {
@@ -55,8 +59,13 @@ func Register(app core.App) {
 			app.Logger().Info("push: pruned idle subscriptions", "count", n)
 		}
 	})
+	// On shutdown (after the requests have drained): the open streams are told to
+	// reconnect (bindRealtime), then fan-outs and pushes in flight finish or are kept in
+	// delivery_queue for the next start.
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		background.Wait()
+		if n := q.shutdown(e.App, QueueDrainTimeout); n > 0 {
+			e.App.Logger().Info("notify: deliveries kept for the next start", "count", n)
+		}
 		return e.Next()
 	})
 }

@@ -49,6 +49,7 @@ type client struct {
 	queued  int
 	writing bool
 	closed  bool
+	last    bool // close once the queue is written (finish)
 }
 
 // eventsHandler is GET /api/events, the signed-in member's event stream (text/event-stream)
@@ -160,6 +161,24 @@ func (c *client) enqueue(frame []byte) {
 	}
 }
 
+// finish queues a last frame and closes the stream once it is written; it returns when
+// this goroutine has written it, or at once when another writer will.
+func (c *client) finish(frame []byte) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.queue = append(c.queue, frame)
+	c.last = true
+	start := !c.writing
+	c.writing = true
+	c.mu.Unlock()
+	if start {
+		c.flush()
+	}
+}
+
 // flush writes the queue out until it is empty; the caller has set c.writing.
 func (c *client) flush() {
 	for {
@@ -168,7 +187,11 @@ func (c *client) flush() {
 		c.queue, c.queued = nil, 0
 		if len(frames) == 0 || c.closed {
 			c.writing = false
+			last := c.last && !c.closed
 			c.mu.Unlock()
+			if last {
+				c.close()
+			}
 			return
 		}
 		c.mu.Unlock()
