@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -31,7 +32,7 @@ func openStockRule(dir string) error {
 		return err
 	}
 	defer app.ClearBootstrap()
-	col, err := app.FindCollectionByNameOrId(social.ActivitiesCollection)
+	col, err := app.FindCollectionByNameOrId(posts.Collection)
 	if err != nil {
 		return err
 	}

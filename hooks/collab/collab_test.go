@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/collab"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/notify"
@@ -36,7 +37,7 @@ func watchedTogether(t testing.TB, app core.App) {
 	}
 	anaRec, _ := app.FindRecordById("users", ana)
 	if _, _, err := diary.SaveEntry(context.Background(), app, anaRec, diary.EntryInput{
-		Kind: diary.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Great together",
+		Kind: catalog.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Great together",
 		WatchedWith: []string{bea}, WatchedAt: time.Now().UTC(),
 	}); err != nil {
 		t.Fatal(err)

@@ -80,7 +80,7 @@ func TestEpisodeReviews(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		review, err := diary.CreateEpisodeReview(app, ana.Id, show, map[string]any{"seasonNumber": 1.0, "episodeNumber": 1.0, "rating": 8.0})
+		review, err := diary.CreateEpisodeReview(app, ana.Id, show, diary.EpisodeInput{Season: 1, Episode: 1, Rating: 8})
 		if err != nil {
 			t.Fatal(err)
 		}

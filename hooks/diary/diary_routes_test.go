@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -62,13 +63,13 @@ func expectCounts(want map[string]int) func(testing.TB, *tests.TestApp, *http.Re
 // saveDirect logs a movie entry for ana through the domain call the route uses.
 func saveDirect(t testing.TB, app core.App, ana *core.Record, body string) {
 	t.Helper()
-	var raw map[string]any
+	var raw diary.EntryBody
 	if err := json.Unmarshal([]byte(body), &raw); err != nil {
 		t.Fatal(err)
 	}
-	kind := diary.Movie
-	if _, ok := raw["tvShowId"]; ok {
-		kind = diary.TV
+	kind := catalog.Movie
+	if raw.TvShowID.Present {
+		kind = catalog.TV
 	}
 	in, err := diary.ParseEntry(kind, raw, time.Now())
 	if err != nil {

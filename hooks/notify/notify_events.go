@@ -2,8 +2,11 @@ package notify
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
@@ -102,16 +105,23 @@ func onFollow(app core.App, f *core.Record) error {
 // postNoticeType (unless they muted new posts) and the post itself on their open feeds'
 // realtime topic.
 //
-// A post that is hidden, or whose author is suspended, by the time it goes out is not
-// delivered: realtime and push carry only what the feed would show. A resumed fan-out
-// (interrupted by a shutdown) skips the followers it had already told.
+// A post that is gone, hidden, or whose author is suspended, by the time it goes out is
+// not delivered: realtime and push carry only what the feed would show. When that cannot
+// be told (a database error), nothing is delivered either and the error is returned. A
+// resumed fan-out (interrupted by a shutdown) skips the followers it had already told.
 func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bool) error {
 	author := activity.GetString("user")
-	if fresh, err := app.FindRecordById("activities", activity.Id); err != nil || fresh.GetBool("hidden") || moderation.IsSuspended(app, author) {
+	fresh, err := app.FindRecordById("activities", activity.Id)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil
+	} else if err != nil {
+		return err
+	}
+	if suspended, err := moderation.IsSuspended(app, author); suspended || fresh.GetBool("hidden") {
+		return err
 	}
 	var followers []string
-	err := app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
+	err = app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
 	if err != nil || len(followers) == 0 {
 		return err
 	}
@@ -156,11 +166,13 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 // post's own type where SPEC names it (movie_review, tv_watchlist, ...), review for an
 // episode review, else new_post.
 func postNoticeType(activityType string) string {
-	switch activityType {
-	case "movie_review", "tv_review", "movie_watchlist", "tv_watchlist",
-		"movie_currently_watching", "movie_dropped", "tv_currently_watching", "tv_dropped":
-		return activityType
-	case "episode_review":
+	if kind, ok := catalog.KindOfPostType(activityType); ok {
+		switch activityType {
+		case kind.PostType("review"), kind.PostType("watchlist"), kind.PostType("currently_watching"), kind.PostType("dropped"):
+			return activityType
+		}
+	}
+	if activityType == "episode_review" {
 		return "review"
 	}
 	return "new_post"
@@ -170,13 +182,7 @@ func postNoticeType(activityType string) string {
 func postSummary(activity *core.Record) string {
 	var data map[string]any
 	_ = activity.UnmarshalJSONField("data", &data)
-	title, _ := data["movieTitle"].(string)
-	if title == "" {
-		title, _ = data["tvShowTitle"].(string)
-	}
-	if title == "" {
-		title, _ = data["tvShowName"].(string)
-	}
+	title := catalog.TitleNameIn(data)
 	if title == "" {
 		title, _ = data["challengeName"].(string)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/security"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
@@ -288,11 +289,11 @@ func TargetURL(typ, entityType, entityID string) string {
 		return "/watchlist?tab=recommended"
 	case typ == "challenge":
 		return "/challenges"
-	case entityType == "movie":
-		return "/movie/" + entityID
-	case entityType == "tv_show":
-		return "/tv/" + entityID
-	case entityType == "activity" && entityID != "":
+	}
+	if kind, ok := catalog.KindOfEntityType(entityType); ok {
+		return kind.PagePath(entityID)
+	}
+	if entityType == "activity" && entityID != "" {
 		return "/#activity-" + entityID
 	}
 	return "/"

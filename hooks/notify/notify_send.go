@@ -48,8 +48,11 @@ type NotificationJSON struct {
 // into a recent one with the same group key, and tells the member's open apps at once.
 // A notice without an actor (a member's own milestone) is worded as its action alone.
 func Send(app core.App, n Notice) (*core.Record, error) {
-	if n.UserID == "" || n.UserID == n.ActorID || silenced(app, n) {
+	if n.UserID == "" || n.UserID == n.ActorID {
 		return nil, nil
+	}
+	if silent, err := silenced(app, n); silent {
+		return nil, err
 	}
 	actor, _ := app.FindRecordById("users", n.ActorID)
 	var rec *core.Record

@@ -11,6 +11,7 @@ import (
 
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 
@@ -241,7 +242,7 @@ func TestDeletedPostTakesItsNotifications(t *testing.T) {
 	if len(inbox(t, app, ana)) != 3 || len(inbox(t, app, bea)) != 1 {
 		t.Fatalf("setup: %q %q", inbox(t, app, ana), inbox(t, app, bea))
 	}
-	if err := social.DeleteActivity(app, a); err != nil {
+	if err := posts.Delete(app, a); err != nil {
 		t.Fatal(err)
 	}
 	expectInbox(t, app, ana, "follow: Cal started following you", "follow: Bea started following you")

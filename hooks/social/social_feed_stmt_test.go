@@ -61,7 +61,7 @@ func TestFeedPreparedQueries(t *testing.T) {
 	}
 	wg.Wait()
 
-	col, err := app.FindCollectionByNameOrId(social.ActivitiesCollection)
+	col, err := app.FindCollectionByNameOrId("activities")
 	if err != nil {
 		t.Fatal(err)
 	}
