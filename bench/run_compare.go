@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -30,8 +31,8 @@ func openStockRule(dir string) error {
 	if err := app.Bootstrap(); err != nil {
 		return err
 	}
-	defer app.ResetBootstrapState()
-	col, err := app.FindCollectionByNameOrId(social.ActivitiesCollection)
+	defer app.ClearBootstrap()
+	col, err := app.FindCollectionByNameOrId(posts.Collection)
 	if err != nil {
 		return err
 	}

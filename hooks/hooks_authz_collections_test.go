@@ -48,7 +48,7 @@ var collectionTable = map[string]collectionRule{
 	"challenges": superusersOnly, "user_challenges": superusersOnly, "achievements": superusersOnly,
 	"collaborations": superusersOnly, "collaboration_participants": superusersOnly,
 	"recommendations": superusersOnly, "imports": superusersOnly,
-	"reports": superusersOnly, "blocks": superusersOnly,
+	"reports": superusersOnly, "blocks": superusersOnly, "delivery_queue": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

@@ -67,13 +67,13 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	testutil.CreateActivity(t, app, "anapost00000001", ana.Id, "movie_review", time.Now().Add(-2*time.Hour), review)
 	testutil.CreateActivity(t, app, "anapost00000002", ana.Id, "movie_review", time.Now().Add(-time.Hour), review)
 	if _, _, err := diary.SaveEntry(context.Background(), app, ana, diary.EntryInput{
-		Kind: diary.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Mine", WatchedAt: time.Now().UTC(),
+		Kind: catalog.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Mine", WatchedAt: time.Now().UTC(),
 	}); err != nil {
 		t.Fatal(err)
 	}
 	// Cal watched three titles with Ana: one she declines, two she rates and then edits
 	var collab *core.Record
-	for _, in := range []diary.EntryInput{{Kind: diary.Movie, TitleID: 550}, {Kind: diary.Movie, TitleID: 680}, {Kind: diary.TV, TitleID: 1396}} {
+	for _, in := range []diary.EntryInput{{Kind: catalog.Movie, TitleID: 550}, {Kind: catalog.Movie, TitleID: 680}, {Kind: catalog.TV, TitleID: 1396}} {
 		in.Status, in.Rating, in.Review, in.WatchedWith, in.WatchedAt = diary.StatusWatched, 7, "Together", []string{ana.Id}, time.Now().UTC()
 		_, activity, err := diary.SaveEntry(context.Background(), app, cal, in)
 		if err != nil {

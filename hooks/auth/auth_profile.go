@@ -93,6 +93,15 @@ type passwordBody struct {
 	PasswordConfirm string `json:"passwordConfirm"`
 }
 
+// validate requires the current password and a new one of 8 to 71 characters, repeated.
+func (b *passwordBody) validate() error {
+	return validation.ValidateStruct(b,
+		validation.Field(&b.CurrentPassword, validation.Required.Error("Enter your current password.")),
+		validation.Field(&b.Password, validation.Required.Error("Choose a new password."), validation.RuneLength(8, 71).Error("The new password must be 8 to 71 characters long.")),
+		validation.Field(&b.PasswordConfirm, validation.Required.Error("Repeat the new password."), validation.In(b.Password).Error("The passwords do not match.")),
+	)
+}
+
 // changePassword sets a new password. PocketBase rotates the token key on a password
 // change, which signs out every other session; this one gets a fresh cookie.
 func changePassword(e *core.RequestEvent) error {
@@ -100,11 +109,7 @@ func changePassword(e *core.RequestEvent) error {
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	if err := validation.ValidateStruct(&body,
-		validation.Field(&body.CurrentPassword, validation.Required.Error("Enter your current password.")),
-		validation.Field(&body.Password, validation.Required.Error("Choose a new password."), validation.RuneLength(8, 71).Error("The new password must be 8 to 71 characters long.")),
-		validation.Field(&body.PasswordConfirm, validation.Required.Error("Repeat the new password."), validation.In(body.Password).Error("The passwords do not match.")),
-	); err != nil {
+	if err := body.validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	record := e.Auth

@@ -20,6 +20,15 @@ type loginBody struct {
 	Password string `json:"password"`
 }
 
+// validate trims the email and requires both fields.
+func (b *loginBody) validate() error {
+	b.Email = strings.TrimSpace(b.Email)
+	return validation.ValidateStruct(b,
+		validation.Field(&b.Email, validation.Required.Error("Enter your email address.")),
+		validation.Field(&b.Password, validation.Required.Error("Enter your password.")),
+	)
+}
+
 // SuspendedMessage is what a suspended member reads when they try to sign in (moderation).
 const SuspendedMessage = "This account is suspended. Contact the moderators of this community."
 
@@ -30,11 +39,7 @@ func login(e *core.RequestEvent) error {
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	body.Email = strings.TrimSpace(body.Email)
-	if err := validation.ValidateStruct(&body,
-		validation.Field(&body.Email, validation.Required.Error("Enter your email address.")),
-		validation.Field(&body.Password, validation.Required.Error("Enter your password.")),
-	); err != nil {
+	if err := body.validate(); err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	record, err := findByEmail(e.App, body.Email)

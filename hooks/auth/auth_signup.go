@@ -94,17 +94,25 @@ type confirmEmailBody struct {
 	Token string `json:"token"`
 }
 
+// validate trims the token and requires it.
+func (b *confirmEmailBody) validate() error {
+	b.Token = strings.TrimSpace(b.Token)
+	if b.Token == "" {
+		return validation.Errors{
+			"token": validation.NewError("validation_required", "This link is incomplete. Open the link in the email again."),
+		}
+	}
+	return nil
+}
+
 // confirmEmail creates the account a confirmation link describes and signs its owner in.
 func confirmEmail(e *core.RequestEvent) error {
 	var body confirmEmailBody
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	body.Token = strings.TrimSpace(body.Token)
-	if body.Token == "" {
-		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
-			"token": validation.NewError("validation_required", "This link is incomplete. Open the link in the email again."),
-		})
+	if err := body.validate(); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	signup, err := parseSignupToken(e.App, body.Token)
 	if err != nil {

@@ -282,7 +282,7 @@ func (p *Embedded) Trending(_ context.Context, kind Kind, limit int) ([]Title, e
 	var out []Title
 	seen := map[int]bool{}
 	if fn := recentLogsOf(p.app); fn != nil {
-		ids, err := fn(p.app, string(kind), time.Now().Add(-7*24*time.Hour), limit)
+		ids, err := fn(p.app, kind, time.Now().Add(-7*24*time.Hour), limit)
 		if err != nil { // the curated list still makes a good column
 			p.app.Logger().Warn("catalog: recent logs failed", "kind", kind, "error", err.Error())
 		}

@@ -147,7 +147,7 @@ func TestTrendingWithoutTMDB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fakeLogs := func(app core.App, kind string, since time.Time, limit int) ([]int, error) {
+	fakeLogs := func(app core.App, kind catalog.Kind, since time.Time, limit int) ([]int, error) {
 		if kind != "movie" || time.Since(since) < 7*24*time.Hour-time.Minute || limit != 6 {
 			return nil, errors.New("unexpected call")
 		}

@@ -1,40 +1,47 @@
 package catalog
 
 import (
-	"fmt"
+	"encoding/json"
+	"errors"
+	"math"
 	"strconv"
+	"strings"
 	"time"
 )
-
-// Kind tells movies from TV shows. Its values are the ones TMDB uses in its paths.
-type Kind string
-
-// The two kinds of title.
-const (
-	Movie Kind = "movie"
-	TV    Kind = "tv"
-)
-
-// ParseKind accepts "movie" and "tv" (the /api/tmdb/{kind}/... spelling).
-func ParseKind(s string) (Kind, error) {
-	switch Kind(s) {
-	case Movie, TV:
-		return Kind(s), nil
-	}
-	return "", fmt.Errorf("unknown kind %q: use movie or tv", s)
-}
-
-// Collection is the name of the collection that holds titles of this kind.
-func (k Kind) Collection() string {
-	if k == TV {
-		return "tv_shows"
-	}
-	return "movies"
-}
 
 // LocalIDFloor is where ids minted by CineCircle start: TMDB's ids are far below it, so
 // embedded (1.0e9+), imported movies (1.1e9+) and imported TV (1.2e9+) never collide.
 const LocalIDFloor = 1_000_000_000
+
+// ID is a title's public id as a request body gives it: a positive whole JSON number,
+// or a string of digits (clients send either). Anything else fails to decode, so a
+// body's security.Field[ID] records it as invalid.
+type ID int
+
+// errNotAnID is why a body's title id did not decode.
+var errNotAnID = errors.New("a title id is a positive whole number")
+
+// UnmarshalJSON reads a number or a string of digits.
+func (id *ID) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return errNotAnID
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n <= 0 {
+			return errNotAnID
+		}
+		*id = ID(n)
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil || f < 1 || f > math.MaxInt32*4 || f != math.Trunc(f) {
+		return errNotAnID
+	}
+	*id = ID(f)
+	return nil
+}
 
 // Sources of a title, stored in the `source` select field.
 const (

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/challenges"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/notify"
@@ -14,6 +15,7 @@ import (
 )
 
 func TestAchievementsAreEarnedOnce(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, _, _ := fixture(t, app)
@@ -36,24 +38,24 @@ func TestAchievementsAreEarnedOnce(t *testing.T) {
 			t.Fatalf("%s: earned %v, want %v", step, got, want)
 		}
 	}
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(30), map[string]any{"rating": 7.0})
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(30), map[string]any{"rating": 7.0})
 	expect("a rating alone earns nothing")
 
-	heatEntry := watch(t, app, ana, diary.Movie, heat, diary.StatusWatched, daysAgo(29), map[string]any{"review": "Tense."})
+	heatEntry := watch(t, app, ana, catalog.Movie, heat, diary.StatusWatched, daysAgo(29), map[string]any{"review": "Tense."})
 	expect("a review", "first_review")
 
-	watch(t, app, ana, diary.Movie, up, diary.StatusWatched, daysAgo(28), map[string]any{"watchedWith": []any{bea.Id}})
+	watch(t, app, ana, catalog.Movie, up, diary.StatusWatched, daysAgo(28), map[string]any{"watchedWith": []any{bea.Id}})
 	expect("watched with a friend", "first_review", "first_collaboration")
 
 	week := []int{alien, notebook, 102, 103, 104, 105}
 	for i, id := range week {
-		watch(t, app, ana, diary.Movie, id, diary.StatusWatched, daysAgo(7-i), nil)
+		watch(t, app, ana, catalog.Movie, id, diary.StatusWatched, daysAgo(7-i), nil)
 	}
 	expect("six days in a row", "first_review", "first_collaboration")
-	watch(t, app, ana, diary.Movie, 106, diary.StatusWatched, daysAgo(1), nil)
+	watch(t, app, ana, catalog.Movie, 106, diary.StatusWatched, daysAgo(1), nil)
 	expect("seven days in a row and ten movies", "first_review", "first_collaboration", "streak_7", "movies_10")
 
-	watch(t, app, ana, diary.Movie, documentary, diary.StatusWatched, time.Time{}, nil)
+	watch(t, app, ana, catalog.Movie, documentary, diary.StatusWatched, time.Time{}, nil)
 	all := []string{"first_review", "first_collaboration", "streak_7", "movies_10", "all_genres"}
 	expect("every core genre", all...)
 
@@ -76,17 +78,18 @@ func TestAchievementsAreEarnedOnce(t *testing.T) {
 }
 
 func TestRankingsOrderAndTies(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, cal, dan := fixture(t, app)
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, time.Time{}, map[string]any{"review": "Whoa."})
-	watch(t, app, ana, diary.Movie, up, diary.StatusWatched, time.Time{}, nil)
-	watch(t, app, ana, diary.Movie, alien, diary.StatusWatched, daysAgo(40), nil) // an earlier month
-	watch(t, app, bea, diary.Movie, heat, diary.StatusWatched, time.Time{}, nil)
-	watch(t, app, bea, diary.Movie, notebook, diary.StatusWatched, time.Time{}, nil)
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, time.Time{}, map[string]any{"review": "Whoa."})
+	watch(t, app, ana, catalog.Movie, up, diary.StatusWatched, time.Time{}, nil)
+	watch(t, app, ana, catalog.Movie, alien, diary.StatusWatched, daysAgo(40), nil) // an earlier month
+	watch(t, app, bea, catalog.Movie, heat, diary.StatusWatched, time.Time{}, nil)
+	watch(t, app, bea, catalog.Movie, notebook, diary.StatusWatched, time.Time{}, nil)
 	reviewEpisode(t, app, cal, breakingBad, 1, 1)
 	for _, id := range []int{matrix, up, alien, heat, notebook} {
-		watch(t, app, dan, diary.Movie, id, diary.StatusWatched, time.Time{}, nil) // not followed
+		watch(t, app, dan, catalog.Movie, id, diary.StatusWatched, time.Time{}, nil) // not followed
 	}
 	start := time.Now().UTC().Add(-time.Hour)
 	c := createChallenge(t, app, "onemoviexxxxxxx", challenges.TypeMovies, 1, "", start, start.AddDate(0, 0, 2))

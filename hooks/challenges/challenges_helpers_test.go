@@ -2,6 +2,7 @@ package challenges_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -51,10 +52,10 @@ func existingOrNew(t testing.TB, app core.App, name string) *core.Record {
 }
 
 // watch logs a watch entry through the diary's own call, as the add dialog does.
-func watch(t testing.TB, app core.App, user *core.Record, kind diary.Kind, id int, status string, at time.Time, extra map[string]any) *core.Record {
+func watch(t testing.TB, app core.App, user *core.Record, kind catalog.Kind, id int, status string, at time.Time, extra map[string]any) *core.Record {
 	t.Helper()
 	field := "movieId"
-	if kind == diary.TV {
+	if kind == catalog.TV {
 		field = "tvShowId"
 	}
 	raw := map[string]any{field: float64(id), "status": status}
@@ -64,7 +65,12 @@ func watch(t testing.TB, app core.App, user *core.Record, kind diary.Kind, id in
 	for k, v := range extra {
 		raw[k] = v
 	}
-	in, err := diary.ParseEntry(kind, raw, time.Now())
+	b, _ := json.Marshal(raw) // a body as the add dialog sends it
+	var body diary.EntryBody
+	if err := json.Unmarshal(b, &body); err != nil {
+		t.Fatal(err)
+	}
+	in, err := diary.ParseEntry(kind, body, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,9 +88,7 @@ func reviewEpisode(t testing.TB, app core.App, user *core.Record, showID, season
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := diary.CreateEpisodeReview(app, user.Id, show, map[string]any{
-		"seasonNumber": float64(season), "episodeNumber": float64(episode), "rating": 8.0,
-	})
+	r, err := diary.CreateEpisodeReview(app, user.Id, show, diary.EpisodeInput{Season: season, Episode: episode, Rating: 8})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -221,28 +222,11 @@ func announceCompletion(app core.App, userID string, c *core.Record) error {
 
 // postOnce posts a challenge activity of typ for userID and c, unless one exists already.
 func postOnce(app core.App, userID, typ string, c *core.Record) (*core.Record, bool, error) {
-	found, err := app.FindRecordsByFilter("activities",
-		"user = {:u} && type = {:t} && data.challengeId = {:c}", "", 1, 0,
-		dbx.Params{"u": userID, "t": typ, "c": c.Id})
-	if err != nil {
-		return nil, false, err
-	}
-	if len(found) > 0 {
-		return found[0], false, nil
-	}
-	col, err := app.FindCachedCollectionByNameOrId("activities")
-	if err != nil {
-		return nil, false, err
-	}
-	a := core.NewRecord(col)
-	a.Set("user", userID)
-	a.Set("type", typ)
-	a.Set("data", map[string]any{
+	return posts.CreateOnce(app, posts.Post{User: userID, Type: typ, Data: map[string]any{
 		"challengeId": c.Id, "challengeName": c.GetString("name"),
 		"challengeDescription": c.GetString("description"), "challengeType": c.GetString("type"),
 		"targetCount": c.GetInt("targetCount"),
-	})
-	return a, true, app.Save(a)
+	}}, posts.Match{"user": userID, "type": typ, "data.challengeId": c.Id})
 }
 
 // notifyMember sends the member a 'challenge' notification about their own milestone

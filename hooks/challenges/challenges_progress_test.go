@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/challenges"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/notify"
@@ -14,14 +15,15 @@ import (
 )
 
 func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, _, _, _ := fixture(t, app)
 	from, to := running()
 	c := createChallenge(t, app, "moviesxxxxxxxxx", challenges.TypeMovies, 2, "", from, to)
 
-	watch(t, app, ana, diary.Movie, alien, diary.StatusWatched, daysAgo(45), nil) // before the window
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(3), nil)
+	watch(t, app, ana, catalog.Movie, alien, diary.StatusWatched, daysAgo(45), nil) // before the window
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(3), nil)
 	if _, _, err := challenges.Join(app, ana.Id, c.Id, time.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -37,10 +39,10 @@ func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
 	}
 	expect("joining counts the watch already in the window", 1, false)
 
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
 	expect("a rewatch is the same movie", 1, false)
 
-	heatEntry := watch(t, app, ana, diary.Movie, heat, diary.StatusWatched, daysAgo(2), nil)
+	heatEntry := watch(t, app, ana, catalog.Movie, heat, diary.StatusWatched, daysAgo(2), nil)
 	expect("a second movie completes", 2, true)
 
 	if err := app.Delete(heatEntry); err != nil {
@@ -48,7 +50,7 @@ func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
 	}
 	expect("removing the entry lowers progress", 1, false)
 
-	watch(t, app, ana, diary.Movie, up, diary.StatusWatched, time.Time{}, nil)
+	watch(t, app, ana, catalog.Movie, up, diary.StatusWatched, time.Time{}, nil)
 	expect("completing again", 2, true)
 
 	if n := countRows(t, app, "activities", "type = 'challenge_completed' && user = {:u}", dbx.Params{"u": ana.Id}); n != 1 {
@@ -69,6 +71,7 @@ func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
 }
 
 func TestProgressByType(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, _, _, _ := fixture(t, app)
@@ -89,10 +92,10 @@ func TestProgressByType(t *testing.T) {
 	reviewEpisode(t, app, ana, breakingBad, 1, 1)
 	reviewEpisode(t, app, ana, breakingBad, 1, 1) // the same episode again
 	reviewEpisode(t, app, ana, breakingBad, 1, 2)
-	watch(t, app, ana, diary.TV, office, diary.StatusWatching, time.Time{}, nil)
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(2), nil) // Action, Science Fiction
-	watch(t, app, ana, diary.Movie, heat, diary.StatusWatched, daysAgo(1), nil)   // Crime, Drama
-	watch(t, app, ana, diary.Movie, alien, diary.StatusPlanned, time.Time{}, nil) // not watched
+	watch(t, app, ana, catalog.TV, office, diary.StatusWatching, time.Time{}, nil)
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(2), nil) // Action, Science Fiction
+	watch(t, app, ana, catalog.Movie, heat, diary.StatusWatched, daysAgo(1), nil)   // Crime, Drama
+	watch(t, app, ana, catalog.Movie, alien, diary.StatusPlanned, time.Time{}, nil) // not watched
 
 	want := map[string]int{"episodes": 2, "shows": 2, "genres": 4, "horror": 0, "dramaShows": 2, "comedyEps": 0}
 	for name, c := range types {
@@ -103,6 +106,7 @@ func TestProgressByType(t *testing.T) {
 }
 
 func TestEndedChallengesStayAsTheyEnded(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana, _, _, _ := fixture(t, app)
 	c := createChallenge(t, app, "oldxxxxxxxxxxxx", challenges.TypeMovies, 1, "", daysAgo(60), daysAgo(31))
@@ -113,13 +117,14 @@ func TestEndedChallengesStayAsTheyEnded(t *testing.T) {
 	if _, _, err := challenges.Join(app, ana.Id, c.Id, daysAgo(40)); err != nil {
 		t.Fatal(err)
 	}
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(45), nil)
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(45), nil)
 	if got := joined(t, app, ana.Id, c.Id).GetInt("progress"); got != 0 {
 		t.Fatalf("an ended challenge moved to %d", got)
 	}
 }
 
 func TestPercent(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ progress, target, want int }{
 		{0, 10, 0}, {3, 10, 30}, {1, 3, 33}, {10, 10, 100}, {25, 10, 100}, {1, 0, 100},
 	} {
@@ -130,6 +135,7 @@ func TestPercent(t *testing.T) {
 }
 
 func TestRecountRunningHealsProgressLeftBehind(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, _, _ := fixture(t, app)
@@ -140,9 +146,9 @@ func TestRecountRunningHealsProgressLeftBehind(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(2), nil)
-	watch(t, app, ana, diary.Movie, heat, diary.StatusWatched, daysAgo(1), nil)
-	watch(t, app, bea, diary.Movie, up, diary.StatusWatched, daysAgo(1), nil)
+	watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(2), nil)
+	watch(t, app, ana, catalog.Movie, heat, diary.StatusWatched, daysAgo(1), nil)
+	watch(t, app, bea, catalog.Movie, up, diary.StatusWatched, daysAgo(1), nil)
 	// What a process killed between a diary commit and its recount leaves behind.
 	if _, err := app.DB().NewQuery("UPDATE user_challenges SET progress = 0").Execute(); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/challenges"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/testutil"
@@ -29,6 +30,7 @@ func withChallenges(h map[string]string, extra func(t testing.TB, app *tests.Tes
 }
 
 func TestRoutes(t *testing.T) {
+	t.Parallel()
 	visitor := []struct{ method, url string }{
 		{http.MethodGet, "/api/user/challenges"},
 		{http.MethodGet, "/api/challenges/available"},
@@ -46,7 +48,7 @@ func TestRoutes(t *testing.T) {
 	}
 
 	joinedAlready := func(t testing.TB, app *tests.TestApp, ana *core.Record) {
-		watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
+		watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
 		if _, _, err := challenges.Join(app, ana.Id, "runningxxxxxxxx", time.Now()); err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +75,7 @@ func TestRoutes(t *testing.T) {
 	}{
 		{name: "joining counts the month so far", method: http.MethodPost, url: "/api/challenges/runningxxxxxxxx/join",
 			before: func(t testing.TB, app *tests.TestApp, ana *core.Record) {
-				watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
+				watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, daysAgo(1), nil)
 			},
 			status: 200, contains: []string{`"challenge":{"id":"runningxxxxxxxx"`, `"type":"movie_count"`, `"targetCount":2`,
 				`"progress":1`, `"progressPercent":50`, `"isCompleted":false`, `"completedAt":""`, `"joinedAt":"`, `"isActive":true`},
@@ -110,7 +112,7 @@ func TestRoutes(t *testing.T) {
 			before: joinedAlready, status: 200, absent: []string{`runningxxxxxxxx`}},
 		{name: "my achievements list every badge", method: http.MethodGet, url: "/api/user/achievements",
 			before: func(t testing.TB, app *tests.TestApp, ana *core.Record) {
-				watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, time.Time{}, map[string]any{"review": "Whoa."})
+				watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, time.Time{}, map[string]any{"review": "Whoa."})
 			},
 			status: 200, contains: []string{`{"code":"first_review","name":"First Review","description":"Wrote your first review.","earned":true,"earnedAt":"`,
 				`{"code":"movies_10","name":"Movie Buff","description":"Watched 10 different movies.","earned":false,"earnedAt":""}`}},
@@ -122,7 +124,7 @@ func TestRoutes(t *testing.T) {
 			status: 404, contains: []string{`"status":404`}},
 		{name: "rankings", method: http.MethodGet, url: "/api/user/rankings",
 			before: func(t testing.TB, app *tests.TestApp, ana *core.Record) {
-				watch(t, app, ana, diary.Movie, matrix, diary.StatusWatched, time.Time{}, nil)
+				watch(t, app, ana, catalog.Movie, matrix, diary.StatusWatched, time.Time{}, nil)
 			},
 			status: 200, contains: []string{`{"month":{"moviesWatched":[{"user":{"id":"` + testutil.UserID("Ana") + `"`,
 				`"value":1,"rank":1}`, `"value":0,"rank":2}`, `"hours":[`, `"reviews":[`, `"challengesCompleted":[`, `"allTime":{`,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -39,13 +40,13 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
-		g.POST("/user-movies", rateHandler(movieKind))
-		g.POST("/tv-shows", rateHandler(tvKind))
-		g.PATCH("/movies/{id}", editHandler(movieKind))
-		g.PATCH("/tv-shows/{id}", editHandler(tvKind))
+		g.POST("/user-movies", rateHandler(catalog.Movie))
+		g.POST("/tv-shows", rateHandler(catalog.TV))
+		g.PATCH("/movies/{id}", editHandler(catalog.Movie))
+		g.PATCH("/tv-shows/{id}", editHandler(catalog.TV))
 		g.POST("/collaborations/{activityId}/decline", declineHandler)
-		g.GET("/movies/{id}/friend-ratings", friendRatingsHandler(movieKind))
-		g.GET("/tv-shows/{id}/friend-ratings", friendRatingsHandler(tvKind))
+		g.GET("/movies/{id}/friend-ratings", friendRatingsHandler(catalog.Movie))
+		g.GET("/tv-shows/{id}/friend-ratings", friendRatingsHandler(catalog.TV))
 		g.POST("/recommendations", recommendHandler)
 		g.GET("/recommendations", recommendationsHandler)
 		g.DELETE("/recommendations/{id}", dismissHandler)

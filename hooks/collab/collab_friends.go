@@ -3,10 +3,10 @@ package collab
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
@@ -28,16 +28,13 @@ type FriendRating struct {
 // friendRatingsHandler answers GET /api/movies/{id}/friend-ratings and the TV route: the
 // current ratings of people the viewer follows, leaving out ratings still hidden in a
 // pending collaboration.
-func friendRatingsHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func friendRatingsHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		title, err := titleFromBody(e, kind, nil, e.Request.PathValue("id"))
+		title, err := titleFromPath(e, kind)
 		if err != nil {
 			return err
 		}
-		rel := "movie"
-		if kind == tvKind {
-			rel = "tvShow"
-		}
+		rel := kind.RelationField()
 		type row struct {
 			User      string  `db:"user"`
 			Rating    float64 `db:"rating"`
@@ -83,51 +80,25 @@ func friendRatingsHandler(kind diary.Kind) func(*core.RequestEvent) error {
 // recommendHandler answers POST /api/recommendations {movieId|tvShowId, userIds, message?}:
 // recommend a title to people you follow, each of whom is notified.
 func recommendHandler(e *core.RequestEvent) error {
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body RecommendBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	if raw == nil { // a JSON null body
-		raw = map[string]any{}
-	}
-	kind := movieKind
-	if _, ok := raw["tvShowId"]; ok {
-		kind = tvKind
-		raw["tmdbId"] = raw["tvShowId"]
-	} else {
-		raw["tmdbId"] = raw["movieId"]
-	}
-	errs := validation.Errors{}
-	message, _ := raw["message"].(string)
-	message = strings.TrimSpace(message)
-	if len([]rune(message)) > 500 {
-		errs["message"] = validation.NewError("validation_length_too_long", "A note can be at most 500 characters.")
-	}
-	list, _ := raw["userIds"].([]any)
-	recipients := []string{}
-	for _, v := range list {
-		if id, ok := v.(string); ok && id != "" && id != e.Auth.Id {
-			recipients = append(recipients, id)
+	in, errs := ParseRecommendation(body, e.Auth.Id)
+	if errs["userIds"] == nil {
+		following, err := followsAll(e.App, e.Auth.Id, in.Recipients)
+		if err != nil {
+			return err
 		}
-	}
-	if len(recipients) == 0 || len(recipients) > 20 {
-		errs["userIds"] = validation.NewError("validation_required", "Choose 1 to 20 people you follow.")
-	} else {
-		var n int
-		args := make([]any, len(recipients))
-		for i, r := range recipients {
-			args[i] = r
-		}
-		_ = e.App.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"follower": e.Auth.Id}).
-			AndWhere(dbx.In("following", args...)).Row(&n)
-		if n != len(recipients) {
+		if !following {
 			errs["userIds"] = validation.NewError("validation_not_following", "You can only recommend to people you follow.")
 		}
 	}
 	if len(errs) > 0 {
 		return e.BadRequestError("Please check the highlighted fields.", errs)
 	}
-	title, err := titleFromBody(e, kind, raw, "")
+	kind := in.Kind
+	title, err := titleByID(e, kind, in.TitleID)
 	if err != nil {
 		return err
 	}
@@ -135,22 +106,30 @@ func recommendHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rel, entityType, name := "movie", "movie", title.GetString("title")
-	if kind == tvKind {
-		rel, entityType, name = "tvShow", "tv_show", title.GetString("name")
-	}
-	for _, to := range recipients {
+	for _, to := range in.Recipients {
 		r := core.NewRecord(col)
-		r.Load(map[string]any{"from": e.Auth.Id, "to": to, rel: title.Id, "message": message})
+		r.Load(map[string]any{"from": e.Auth.Id, "to": to, kind.RelationField(): title.Id, "message": in.Message})
 		if err := e.App.Save(r); err != nil {
 			return err
 		}
 		if _, err := notify.Send(e.App, notify.Notice{UserID: to, ActorID: e.Auth.Id, Type: "recommendation",
-			EntityType: entityType, EntityID: strconv.Itoa(title.GetInt("tmdbId")), Action: "recommends " + name}); err != nil {
+			EntityType: kind.EntityType(), EntityID: strconv.Itoa(title.GetInt("tmdbId")), Action: "recommends " + title.GetString(kind.NameField())}); err != nil {
 			e.App.Logger().Warn("collab: recommendation notice", "error", err.Error())
 		}
 	}
-	return e.JSON(http.StatusOK, map[string]int{"sent": len(recipients)})
+	return e.JSON(http.StatusOK, map[string]int{"sent": len(in.Recipients)})
+}
+
+// followsAll reports whether me follows every member in ids.
+func followsAll(app core.App, me string, ids []string) (bool, error) {
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	var n int
+	err := app.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"follower": me}).
+		AndWhere(dbx.In("following", args...)).Row(&n)
+	return err == nil && n == len(ids), err
 }
 
 // Recommendation is a title a friend recommended to the viewer.
@@ -158,7 +137,7 @@ type Recommendation struct {
 	ID        string              `json:"id"`
 	From      auth.User           `json:"from"`
 	Message   string              `json:"message"`
-	Kind      diary.Kind          `json:"kind"`
+	Kind      catalog.Kind        `json:"kind"`
 	Title     *diary.TitleSummary `json:"title"`
 	CreatedAt string              `json:"createdAt"`
 }
@@ -173,19 +152,18 @@ func recommendationsHandler(e *core.RequestEvent) error {
 	if recs, err = moderation.WithoutExcluded(e.App, e.Auth.Id, recs, "from"); err != nil {
 		return err
 	}
-	for _, err := range e.App.ExpandRecords(recs, []string{"from", "movie", "tvShow"}, nil) {
+	for _, err := range e.App.ExpandRecords(recs, []string{"from", catalog.Movie.RelationField(), catalog.TV.RelationField()}, nil) {
 		return err
 	}
 	out := make([]Recommendation, 0, len(recs))
 	for _, r := range recs {
 		item := Recommendation{ID: r.Id, From: auth.PublicUser(r.ExpandedOne("from")), Message: r.GetString("message"),
 			CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339)}
-		if m := r.ExpandedOne("movie"); m != nil {
-			s := diary.Summarize(movieKind, m)
-			item.Kind, item.Title = movieKind, &s
-		} else if t := r.ExpandedOne("tvShow"); t != nil {
-			s := diary.Summarize(tvKind, t)
-			item.Kind, item.Title = tvKind, &s
+		if kind, _, ok := catalog.RelatedTitle(r); ok {
+			if t := r.ExpandedOne(kind.RelationField()); t != nil {
+				s := diary.Summarize(kind, t)
+				item.Kind, item.Title = kind, &s
+			}
 		}
 		out = append(out, item)
 	}

@@ -2,20 +2,16 @@ package collab
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"cinecircle/hooks/auth"
-	"cinecircle/hooks/diary"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-)
-
-const (
-	movieKind = diary.Movie
-	tvKind    = diary.TV
 )
 
 // open starts the collaboration of a collaborative post: the author (with the rating they
@@ -34,8 +30,10 @@ func open(app core.App, activity *core.Record) error {
 		return err
 	}
 	c := core.NewRecord(col)
-	c.Load(map[string]any{"activity": activity.Id, "initiator": activity.GetString("user"),
-		"movie": activity.GetString("movie"), "tvShow": activity.GetString("tvShow")})
+	c.Load(map[string]any{"activity": activity.Id, "initiator": activity.GetString("user")})
+	if kind, titleID, ok := catalog.RelatedTitle(activity); ok {
+		c.Set(kind.RelationField(), titleID)
+	}
 	if err := app.Save(c); err != nil {
 		return err
 	}
@@ -73,39 +71,25 @@ func inviteNotice(app core.App, p *core.Record) error {
 	if err != nil {
 		return err
 	}
-	kind, entityType, title := titleOf(app, c)
-	typ := "movie_collaboration"
-	if kind == tvKind {
-		typ = "tv_collaboration"
-	}
-	_, err = notify.Send(app, notify.Notice{UserID: p.GetString("user"), ActorID: c.GetString("initiator"), Type: typ,
-		EntityType: entityType, EntityID: publicID(app, c), Action: "watched " + title + " with you: add your rating"})
+	kind, titleID, name := titleOf(app, c)
+	_, err = notify.Send(app, notify.Notice{UserID: p.GetString("user"), ActorID: c.GetString("initiator"),
+		Type: kind.PostType("collaboration"), EntityType: kind.EntityType(), EntityID: titleID,
+		Action: "watched " + name + " with you: add your rating"})
 	return err
 }
 
-// titleOf reads a collaboration's kind, notification entity type and title name.
-func titleOf(app core.App, c *core.Record) (diary.Kind, string, string) {
-	if id := c.GetString("tvShow"); id != "" {
-		if t, err := app.FindRecordById("tv_shows", id); err == nil {
-			return tvKind, "tv_show", t.GetString("name")
-		}
-		return tvKind, "tv_show", "a show"
+// titleOf reads a collaboration's kind and its title's public id and name ("a movie" or
+// "a show", without an id, when the title record is gone).
+func titleOf(app core.App, c *core.Record) (catalog.Kind, string, string) {
+	kind, id, ok := catalog.RelatedTitle(c)
+	if !ok {
+		kind = catalog.Movie
 	}
-	if t, err := app.FindRecordById("movies", c.GetString("movie")); err == nil {
-		return movieKind, "movie", t.GetString("title")
+	t, err := app.FindRecordById(kind.Collection(), id)
+	if err != nil {
+		return kind, "", map[catalog.Kind]string{catalog.Movie: "a movie", catalog.TV: "a show"}[kind]
 	}
-	return movieKind, "movie", "a movie"
-}
-
-// publicID is the public id of a collaboration's title.
-func publicID(app core.App, c *core.Record) string {
-	table, id := "movies", c.GetString("movie")
-	if c.GetString("tvShow") != "" {
-		table, id = "tv_shows", c.GetString("tvShow")
-	}
-	var n string
-	_ = app.DB().Select("CAST(tmdbId AS TEXT)").From(table).Where(dbx.HashExp{"id": id}).Row(&n)
-	return n
+	return kind, strconv.Itoa(t.GetInt("tmdbId")), t.GetString(kind.NameField())
 }
 
 // participants lists a collaboration's participants, initiator first.

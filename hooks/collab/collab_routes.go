@@ -3,9 +3,9 @@ package collab
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
@@ -15,44 +15,26 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// ratingBody reads a participant's rating payload: {tmdbId?, status, rating, review?}.
-func ratingBody(e *core.RequestEvent, requireRating bool) (map[string]any, float64, string, error) {
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
-		return nil, 0, "", err
+// ratingBody reads and validates a participant's rating body.
+func ratingBody(e *core.RequestEvent) (RatingInput, error) {
+	var body RatingBody
+	if err := security.DecodeJSON(e, &body); err != nil {
+		return RatingInput{}, err
 	}
-	errs := validation.Errors{}
-	rating, err := diary.ParseRating(raw["rating"])
+	in, err := ParseParticipantRating(body)
 	if err != nil {
-		errs["rating"] = err
-	} else if requireRating && rating == 0 {
-		errs["rating"] = validation.NewError("validation_required", "Please provide a rating before submitting.")
+		return in, e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	review, _ := raw["review"].(string)
-	review = strings.TrimSpace(review)
-	if len([]rune(review)) > diary.MaxReviewLength {
-		errs["review"] = validation.NewError("validation_length_too_long", "Reviews can be at most 10,000 characters.")
-	}
-	if s, ok := raw["status"]; ok && s != nil && s != diary.StatusWatched {
-		errs["status"] = validation.NewError("validation_in_invalid", "A collaboration rating is for a watched title.")
-	}
-	if len(errs) > 0 {
-		return nil, 0, "", e.BadRequestError("Please check the highlighted fields.", errs)
-	}
-	return raw, rating, review, nil
+	return in, nil
 }
 
 // openInvitation finds the newest pending collaboration on the title where the member is
 // invited and has not rated or declined.
-func openInvitation(app core.App, kind diary.Kind, titleRecordID, userID string) (*core.Record, *core.Record, error) {
-	rel := "movie"
-	if kind == tvKind {
-		rel = "tvShow"
-	}
+func openInvitation(app core.App, kind catalog.Kind, titleRecordID, userID string) (*core.Record, *core.Record, error) {
 	var ids []string
 	err := app.DB().NewQuery(`
 		SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
-		WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND c.revealedAt = '' AND p.ratedAt = '' AND p.declined = FALSE
+		WHERE p.user = {:u} AND c.` + kind.RelationField() + ` = {:t} AND c.revealedAt = '' AND p.ratedAt = '' AND p.declined = FALSE
 		ORDER BY c.created DESC LIMIT 1`).Bind(dbx.Params{"u": userID, "t": titleRecordID}).Column(&ids)
 	if err != nil || len(ids) == 0 {
 		return nil, nil, err
@@ -65,28 +47,10 @@ func openInvitation(app core.App, kind diary.Kind, titleRecordID, userID string)
 	return c, p, err
 }
 
-// titleFromBody finds the title a rating names by tmdbId (or movieId/tvShowId).
-func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pathID string) (*core.Record, error) {
-	var id int
-	switch {
-	case pathID != "":
-		id, _ = strconv.Atoi(pathID)
-	default:
-		for _, key := range []string{"tmdbId", "movieId", "tvShowId"} {
-			if f, ok := raw[key].(float64); ok {
-				id = int(f)
-				break
-			} else if s, ok := raw[key].(string); ok {
-				id, _ = strconv.Atoi(s)
-				break
-			}
-		}
-	}
-	table := "movies"
-	if kind == tvKind {
-		table = "tv_shows"
-	}
-	t, err := e.App.FindFirstRecordByFilter(table, "tmdbId = {:id}", dbx.Params{"id": id})
+// titleByID finds the title of kind with the public id a body or path names, as a 404
+// naming tmdbId when there is none.
+func titleByID(e *core.RequestEvent, kind catalog.Kind, id int) (*core.Record, error) {
+	t, err := e.App.FindFirstRecordByFilter(kind.Collection(), "tmdbId = {:id}", dbx.Params{"id": id})
 	if err != nil || id <= 0 {
 		return nil, e.NotFoundError("That title is not in the catalog.", validation.Errors{
 			"tmdbId": validation.NewError("validation_unknown_title", "That title is not in the catalog."),
@@ -95,15 +59,21 @@ func titleFromBody(e *core.RequestEvent, kind diary.Kind, raw map[string]any, pa
 	return t, nil
 }
 
+// titleFromPath finds the title named by the {id} path value.
+func titleFromPath(e *core.RequestEvent, kind catalog.Kind) (*core.Record, error) {
+	id, _ := strconv.Atoi(e.Request.PathValue("id"))
+	return titleByID(e, kind, id)
+}
+
 // rateHandler answers POST /api/user-movies and POST /api/tv-shows: an invited friend adds
 // their secret rating. Only a participant who has not rated yet may (403 otherwise).
-func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func rateHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw, rating, review, err := ratingBody(e, true)
+		in, err := ratingBody(e)
 		if err != nil {
 			return err
 		}
-		title, err := titleFromBody(e, kind, raw, "")
+		title, err := titleByID(e, kind, in.TitleID)
 		if err != nil {
 			return err
 		}
@@ -114,7 +84,7 @@ func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
 		if c == nil {
 			return e.ForbiddenError("You are not invited to rate this title, or you already did.", nil)
 		}
-		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+		if err := saveRating(e, kind, title, c, p, in.Rating, in.Review); err != nil {
 			return err
 		}
 		return answerActivity(e, c)
@@ -123,7 +93,7 @@ func rateHandler(kind diary.Kind) func(*core.RequestEvent) error {
 
 // saveRating records the participant's rating, their own diary entry (without a post of
 // its own) and reveals the collaboration when everyone has rated.
-func saveRating(e *core.RequestEvent, kind diary.Kind, title, c, p *core.Record, rating float64, review string) error {
+func saveRating(e *core.RequestEvent, kind catalog.Kind, title, c, p *core.Record, rating float64, review string) error {
 	in := diary.EntryInput{Kind: kind, TitleID: title.GetInt("tmdbId"), Status: diary.StatusWatched,
 		Rating: rating, Review: review, WatchedAt: time.Now().UTC(), Quiet: true}
 	if _, _, err := diary.SaveEntry(e.Request.Context(), e.App, e.Auth, in); err != nil {
@@ -140,24 +110,20 @@ func saveRating(e *core.RequestEvent, kind diary.Kind, title, c, p *core.Record,
 
 // editHandler answers PATCH /api/movies/{id} and /api/tv-shows/{id}: a participant edits
 // their own rating and review in their newest collaboration on the title.
-func editHandler(kind diary.Kind) func(*core.RequestEvent) error {
+func editHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw, rating, review, err := ratingBody(e, true)
+		in, err := ratingBody(e)
 		if err != nil {
 			return err
 		}
-		title, err := titleFromBody(e, kind, raw, e.Request.PathValue("id"))
+		title, err := titleFromPath(e, kind)
 		if err != nil {
 			return err
-		}
-		rel := "movie"
-		if kind == tvKind {
-			rel = "tvShow"
 		}
 		var ids []string
 		err = e.App.DB().NewQuery(`
 			SELECT p.id FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
-			WHERE p.user = {:u} AND c.` + rel + ` = {:t} AND p.ratedAt != '' ORDER BY c.created DESC LIMIT 1`).
+			WHERE p.user = {:u} AND c.` + kind.RelationField() + ` = {:t} AND p.ratedAt != '' ORDER BY c.created DESC LIMIT 1`).
 			Bind(dbx.Params{"u": e.Auth.Id, "t": title.Id}).Column(&ids)
 		if err != nil {
 			return err
@@ -173,7 +139,7 @@ func editHandler(kind diary.Kind) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		if err := saveRating(e, kind, title, c, p, rating, review); err != nil {
+		if err := saveRating(e, kind, title, c, p, in.Rating, in.Review); err != nil {
 			return err
 		}
 		return answerActivity(e, c)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/collab"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/notify"
@@ -36,7 +37,7 @@ func watchedTogether(t testing.TB, app core.App) {
 	}
 	anaRec, _ := app.FindRecordById("users", ana)
 	if _, _, err := diary.SaveEntry(context.Background(), app, anaRec, diary.EntryInput{
-		Kind: diary.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Great together",
+		Kind: catalog.Movie, TitleID: 603, Status: diary.StatusWatched, Rating: 8, Review: "Great together",
 		WatchedWith: []string{bea}, WatchedAt: time.Now().UTC(),
 	}); err != nil {
 		t.Fatal(err)
@@ -61,6 +62,7 @@ func postFor(t testing.TB, app core.App, viewer string) map[string]any {
 }
 
 func TestPendingThenRevealed(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	watchedTogether(t, app)
@@ -86,6 +88,7 @@ func TestPendingThenRevealed(t *testing.T) {
 }
 
 func TestRateRoutes(t *testing.T) {
+	t.Parallel()
 	setup := func(t testing.TB, app *tests.TestApp, me *core.Record) { watchedTogether(t, app) }
 	as := func(h map[string]string, who string) func(testing.TB) *tests.TestApp {
 		return testutil.Factory(func(t testing.TB, app *tests.TestApp) {
@@ -156,6 +159,7 @@ func TestRateRoutes(t *testing.T) {
 }
 
 func TestDeclineRevealAndRecommendationsInbox(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	watchedTogether(t, app)

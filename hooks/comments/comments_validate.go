@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"cinecircle/hooks/security"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 )
 
@@ -14,6 +16,17 @@ const (
 	// (SPEC §5: replies only below depth 3).
 	MaxDepth = 3
 )
+
+// Body is the POST /api/activities/{id}/comments body (SPEC §7): the text under content
+// or comment (SPEC §7 sends it under both), an optional GIF (gifUrl, gifId) and the
+// comment it replies to. A client's commentType is not read: the server decides it.
+type Body struct {
+	Content  security.Field[string] `json:"content"`
+	Comment  security.Field[string] `json:"comment"`
+	GifURL   security.Field[string] `json:"gifUrl"`
+	GifID    security.Field[string] `json:"gifId"`
+	ParentID security.Field[string] `json:"parentCommentId"`
+}
 
 // Input is a validated comment payload.
 type Input struct {
@@ -34,18 +47,17 @@ func (in Input) Type() string {
 	return "text"
 }
 
-// ParseInput validates a decoded JSON payload. `content` and `comment` are both accepted
-// (SPEC §7 sends the text under both); a client's commentType is ignored. allowedGIF
-// decides whether a gifUrl comes from a source we serve.
-func ParseInput(raw map[string]any, allowedGIF func(string) bool) (Input, error) {
+// ParseInput validates a comment body. allowedGIF decides whether a gifUrl comes from a
+// source we serve.
+func ParseInput(b Body, allowedGIF func(string) bool) (Input, error) {
 	var in Input
 	errs := validation.Errors{}
-	text, err := optionalString(raw, "content")
+	text, err := optionalString(b.Content, "content")
 	if err != nil {
 		errs["content"] = err
 	}
 	if text == "" {
-		if alt, err := optionalString(raw, "comment"); err != nil {
+		if alt, err := optionalString(b.Comment, "comment"); err != nil {
 			errs["content"] = err
 		} else {
 			text = alt
@@ -55,17 +67,17 @@ func ParseInput(raw map[string]any, allowedGIF func(string) bool) (Input, error)
 	if utf8.RuneCountInString(in.Content) > MaxLength {
 		errs["content"] = validation.NewError("validation_length_too_long", "Comments can be at most 2,000 characters.")
 	}
-	if in.GifURL, err = optionalString(raw, "gifUrl"); err != nil {
+	if in.GifURL, err = optionalString(b.GifURL, "gifUrl"); err != nil {
 		errs["gifUrl"] = err
 	}
 	in.GifURL = strings.TrimSpace(in.GifURL)
 	if in.GifURL != "" && (len(in.GifURL) > 2000 || !allowedGIF(in.GifURL)) {
 		errs["gifUrl"] = validation.NewError("validation_gif_source", "Pick a GIF from the GIF picker.")
 	}
-	if in.GifID, err = optionalString(raw, "gifId"); err != nil || len(in.GifID) > 200 {
+	if in.GifID, err = optionalString(b.GifID, "gifId"); err != nil || len(in.GifID) > 200 {
 		errs["gifId"] = validation.NewError("validation_invalid_gif_id", "The GIF id is not valid.")
 	}
-	if in.ParentID, err = optionalString(raw, "parentCommentId"); err != nil {
+	if in.ParentID, err = optionalString(b.ParentID, "parentCommentId"); err != nil {
 		errs["parentCommentId"] = err
 	}
 	if errs["content"] == nil && errs["gifUrl"] == nil && in.Content == "" && in.GifURL == "" {
@@ -77,13 +89,11 @@ func ParseInput(raw map[string]any, allowedGIF func(string) bool) (Input, error)
 	return in, nil
 }
 
-// optionalString reads a string field that may be absent or null.
-func optionalString(raw map[string]any, key string) (string, error) {
-	switch v := raw[key].(type) {
-	case nil:
-		return "", nil
-	case string:
-		return v, nil
+// optionalString reads a text member that may be absent or null; key names it in the
+// error when it is not text.
+func optionalString(f security.Field[string], key string) (string, error) {
+	if f.Invalid {
+		return "", validation.NewError("validation_not_a_string", key+" must be text.")
 	}
-	return "", validation.NewError("validation_not_a_string", key+" must be text.")
+	return f.Value, nil
 }

@@ -19,11 +19,11 @@ func createHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body Body
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	in, err := ParseInput(raw, func(u string) bool { return gifs.AllowedURL(e.App, u) })
+	in, err := ParseInput(body, func(u string) bool { return gifs.AllowedURL(e.App, u) })
 	if err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}

@@ -78,24 +78,16 @@ func when(member, daysAgo int, now time.Time) time.Time {
 	return midnight.Add(-time.Duration(daysAgo)*24*time.Hour + time.Duration(hour)*time.Hour + time.Duration(minute)*time.Minute)
 }
 
-// logWatch saves one watch entry as the add dialog would and dates its post and entry.
+// logWatch saves one watch entry through the diary's own call and dates its post and
+// entry. Rating, review, date and companions go with watched and dropped only, as the
+// add dialog sends them.
 func logWatch(tx core.App, ids []string, index map[string]int, l logEntry, at time.Time) (string, error) {
-	idField := "movieId"
-	if l.kind == diary.TV {
-		idField = "tvShowId"
-	}
-	raw := map[string]any{idField: float64(l.id), "status": l.status}
+	in := diary.EntryInput{Kind: l.kind, TitleID: l.id, Status: l.status}
 	if l.status == diary.StatusWatched || l.status == diary.StatusDropped {
-		raw["rating"], raw["review"], raw["watchedAt"] = l.rating, l.review, at.Format(time.RFC3339)
-		with := []any{}
+		in.Rating, in.Review, in.WatchedAt = l.rating, l.review, at.UTC()
 		for _, name := range l.with {
-			with = append(with, ids[index[name]])
+			in.WatchedWith = append(in.WatchedWith, ids[index[name]])
 		}
-		raw["watchedWith"] = with
-	}
-	in, err := diary.ParseEntry(l.kind, raw, at)
-	if err != nil {
-		return "", fmt.Errorf("demo diary of %s, title %d: %w", l.who, l.id, err)
 	}
 	user, err := tx.FindRecordById("users", ids[index[l.who]])
 	if err != nil {
@@ -124,9 +116,8 @@ func logEpisode(tx core.App, userID string, ep episodeEntry, at time.Time) (stri
 	if err != nil {
 		return "", err
 	}
-	review, err := diary.CreateEpisodeReview(tx, userID, show, map[string]any{
-		"seasonNumber": float64(ep.season), "episodeNumber": float64(ep.episode),
-		"episodeName": ep.name, "rating": ep.rating, "review": ep.review,
+	review, err := diary.CreateEpisodeReview(tx, userID, show, diary.EpisodeInput{
+		Season: ep.season, Episode: ep.episode, Name: ep.name, Rating: ep.rating, Review: ep.review,
 	})
 	if err != nil {
 		return "", fmt.Errorf("demo episode review of %s: %w", ep.who, err)

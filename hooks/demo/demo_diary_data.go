@@ -1,12 +1,15 @@
 package demo
 
-import "cinecircle/hooks/diary"
+import (
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/diary"
+)
 
 // logEntry is one thing a demo member logged: a title of the embedded catalog, with its
 // status, rating, review and how many days ago it happened.
 type logEntry struct {
 	who     string // a member's first name
-	kind    diary.Kind
+	kind    catalog.Kind
 	id      int
 	status  string
 	rating  float64
@@ -108,8 +111,8 @@ const (
 	planned  = diary.StatusPlanned
 	watching = diary.StatusWatching
 	dropped  = diary.StatusDropped
-	movie    = diary.Movie
-	tv       = diary.TV
+	movie    = catalog.Movie
+	tv       = catalog.TV
 )
 
 // diaries is what the demo community watched over the last two months. Everyone has

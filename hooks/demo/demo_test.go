@@ -15,6 +15,7 @@ import (
 )
 
 func TestSeedIsBelievableAndIdempotent(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	if _, err := catalog.SyncEmbedded(app); err != nil {
 		t.Fatal(err)
@@ -156,6 +157,7 @@ func expectCommunity(t *testing.T, app core.App) {
 }
 
 func TestSeedJoinsChallenges(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	if _, err := catalog.SyncEmbedded(app); err != nil {
 		t.Fatal(err)

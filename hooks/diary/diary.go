@@ -7,28 +7,31 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Register binds the diary domain's routes to app, and tells the catalog what members
-// logged lately (its trending without TMDB).
+// Register binds the diary domain's routes to app, tells the catalog what members
+// logged lately (its trending without TMDB) and tells posting what a deleted episode
+// review post takes with it.
 func Register(app core.App) {
 	catalog.SetRecentLogs(app, RecentLogs)
+	posts.OnDelete(app, EpisodeReviewPost, detachEpisodeReview)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
-		g.POST("/user/movies", saveEntryHandler(Movie))
-		g.POST("/user/tv-shows", saveEntryHandler(TV))
-		g.GET("/user/movies", listEntriesHandler(Movie))
-		g.GET("/user/tv-shows", listEntriesHandler(TV))
-		g.DELETE("/user/movies/{id}", deleteEntryHandler(Movie))
-		g.DELETE("/user/tv-shows/{id}", deleteEntryHandler(TV))
+		g.POST("/user/movies", saveEntryHandler(catalog.Movie))
+		g.POST("/user/tv-shows", saveEntryHandler(catalog.TV))
+		g.GET("/user/movies", listEntriesHandler(catalog.Movie))
+		g.GET("/user/tv-shows", listEntriesHandler(catalog.TV))
+		g.DELETE("/user/movies/{id}", deleteEntryHandler(catalog.Movie))
+		g.DELETE("/user/tv-shows/{id}", deleteEntryHandler(catalog.TV))
 		g.GET("/user/stats", statsHandler)
-		g.GET("/movies/{id}/ratings", communityRatingHandler(Movie))
-		g.GET("/tv-shows/{id}/ratings", communityRatingHandler(TV))
+		g.GET("/movies/{id}/ratings", communityRatingHandler(catalog.Movie))
+		g.GET("/tv-shows/{id}/ratings", communityRatingHandler(catalog.TV))
 		g.GET("/users/{id}/profile", profileHandler)
 		g.GET("/users/{id}/diary", diaryHandler)
 		g.POST("/tv-shows/{id}/episode-reviews", createEpisodeReview)
@@ -38,17 +41,13 @@ func Register(app core.App) {
 	})
 }
 
-// RecentLogs lists the public ids of the titles of kind ("movie" or "tv") that members
-// logged most since the given time: activities count, so a title many members logged
-// outranks one member's re-saves.
-func RecentLogs(app core.App, kind string, since time.Time, limit int) ([]int, error) {
-	table, rel := "movies", "movie"
-	if kind == string(catalog.TV) {
-		table, rel = "tv_shows", "tvShow"
-	}
+// RecentLogs lists the public ids of the titles of kind that members logged most since
+// the given time: activities count, so a title many members logged outranks one
+// member's re-saves.
+func RecentLogs(app core.App, kind catalog.Kind, since time.Time, limit int) ([]int, error) {
 	var ids []int
 	err := app.DB().NewQuery(`
-		SELECT t.tmdbId FROM activities a JOIN ` + table + ` t ON t.id = a.` + rel + `
+		SELECT t.tmdbId FROM activities a JOIN ` + kind.Collection() + ` t ON t.id = a.` + kind.RelationField() + `
 		WHERE a.created >= {:since}
 		GROUP BY t.tmdbId ORDER BY COUNT(DISTINCT a.user) DESC, COUNT(*) DESC, MAX(a.created) DESC
 		LIMIT {:limit}`).

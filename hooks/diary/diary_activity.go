@@ -3,7 +3,9 @@ package diary
 import (
 	"time"
 
-	"github.com/pocketbase/dbx"
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/posts"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -15,50 +17,38 @@ const ActivityMergeWindow = time.Hour
 
 // ActivityType maps an entry's status and details to SPEC §3's activity type: a watched
 // title with a review is a review, with only a rating a rating, else a watch.
-func ActivityType(kind Kind, status string, rating float64, review string) string {
-	prefix := "movie_"
-	if kind == TV {
-		prefix = "tv_"
-	}
+func ActivityType(kind catalog.Kind, status string, rating float64, review string) string {
 	switch status {
 	case StatusWatched:
 		switch {
 		case review != "":
-			return prefix + "review"
+			return kind.PostType("review")
 		case rating > 0:
-			return prefix + "rating"
+			return kind.PostType("rating")
 		}
-		return prefix + "watched"
+		return kind.PostType("watched")
 	case StatusDropped:
-		return prefix + "dropped"
+		return kind.PostType("dropped")
 	case StatusPlanned:
-		return prefix + "watchlist"
+		return kind.PostType("watchlist")
 	default:
-		return prefix + "currently_watching"
+		return kind.PostType("currently_watching")
 	}
 }
 
 // activityData is the SPEC §3 data of a movie or TV activity.
-func activityData(app core.App, kind Kind, title *core.Record, in EntryInput) map[string]any {
+func activityData(app core.App, kind catalog.Kind, title *core.Record, in EntryInput) map[string]any {
 	s := summarize(kind, title)
 	data := map[string]any{
-		"rating":      in.Rating,
-		"review":      in.Review,
-		"status":      in.Status,
-		"watchedWith": companions(app, in.WatchedWith),
-	}
-	if kind == TV {
-		data["tvShowId"] = s.ID
-		data["tvShowTitle"] = s.Name
-		data["tvShowPoster"] = s.PosterPath
-		data["tvShowYear"] = s.Year
-		data["tvShowGenres"] = s.Genres
-	} else {
-		data["movieId"] = s.ID
-		data["movieTitle"] = s.Title
-		data["moviePoster"] = s.PosterPath
-		data["movieYear"] = s.Year
-		data["movieGenres"] = s.Genres
+		"rating":               in.Rating,
+		"review":               in.Review,
+		"status":               in.Status,
+		"watchedWith":          companions(app, in.WatchedWith),
+		kind.IDField():         s.ID,
+		kind.DataKey("Title"):  title.GetString(kind.NameField()),
+		kind.DataKey("Poster"): s.PosterPath,
+		kind.DataKey("Year"):   s.Year,
+		kind.DataKey("Genres"): s.Genres,
 	}
 	if !in.WatchedAt.IsZero() {
 		data["watchedAt"] = in.WatchedAt.Format(time.RFC3339)
@@ -69,33 +59,15 @@ func activityData(app core.App, kind Kind, title *core.Record, in EntryInput) ma
 // postEntryActivity posts the activity for a saved entry, or updates the entry's latest
 // activity when it is younger than ActivityMergeWindow.
 func postEntryActivity(app core.App, entry, title *core.Record, in EntryInput) (*core.Record, error) {
-	since := time.Now().Add(-ActivityMergeWindow).UTC().Format("2006-01-02 15:04:05.000Z")
-	recent, err := app.FindRecordsByFilter("activities", "entry = {:e} && created >= {:since}",
-		"-created", 1, 0, dbx.Params{"e": entry.Id, "since": since})
-	if err != nil {
-		return nil, err
-	}
-	var activity *core.Record
-	if len(recent) > 0 {
-		activity = recent[0]
-	} else {
-		col, err := app.FindCachedCollectionByNameOrId("activities")
-		if err != nil {
-			return nil, err
-		}
-		activity = core.NewRecord(col)
-		activity.Set("user", entry.GetString("user"))
-		activity.Set("entry", entry.Id)
-		activity.Set(in.Kind.relField(), title.Id)
-	}
 	typ := ActivityType(in.Kind, in.Status, in.Rating, in.Review)
 	if in.Status == StatusWatched && len(in.WatchedWith) > 0 {
-		typ = "collaborative_movie" // watched together: friends rate in secret (collab domain)
-		if in.Kind == TV {
-			typ = "collaborative_tv"
-		}
+		typ = "collaborative_" + string(in.Kind) // watched together: friends rate in secret (collab domain)
 	}
-	activity.Set("type", typ)
-	activity.Set("data", activityData(app, in.Kind, title, in))
-	return activity, app.Save(activity)
+	post, _, err := posts.Upsert(app, posts.Post{
+		User:  entry.GetString("user"),
+		Type:  typ,
+		Links: map[string]string{"entry": entry.Id, in.Kind.RelationField(): title.Id},
+		Data:  activityData(app, in.Kind, title, in),
+	}, posts.Group{Key: posts.Match{"entry": entry.Id}, Window: ActivityMergeWindow})
+	return post, err
 }

@@ -21,7 +21,7 @@ type CommunityRating struct {
 }
 
 // communityRatingHandler answers the title pages' community rating.
-func communityRatingHandler(kind Kind) func(*core.RequestEvent) error {
+func communityRatingHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		id, err := strconv.Atoi(e.Request.PathValue("id"))
 		if err != nil || id <= 0 {
@@ -29,7 +29,7 @@ func communityRatingHandler(kind Kind) func(*core.RequestEvent) error {
 		}
 		title, err := localTitle(e.App, kind, id)
 		if err != nil {
-			if title, err = findTitle(e.Request.Context(), e.App, kind, id); errors.Is(err, catalog.ErrNotFound) {
+			if title, err = catalog.Find(e.Request.Context(), e.App, kind, id); errors.Is(err, catalog.ErrNotFound) {
 				return e.NotFoundError("That title is not in the catalog.", nil)
 			} else if err != nil {
 				return err
@@ -38,13 +38,13 @@ func communityRatingHandler(kind Kind) func(*core.RequestEvent) error {
 		var out CommunityRating
 		var avg float64
 		err = e.App.DB().NewQuery(`SELECT COALESCE(AVG(rating), 0), COUNT(*) FROM watch_entries
-			WHERE `+kind.relField()+` = {:t} AND rating > 0`).
+			WHERE `+kind.RelationField()+` = {:t} AND rating > 0`).
 			Bind(dbx.Params{"t": title.Id}).Row(&avg, &out.Count)
 		if err != nil {
 			return err
 		}
 		out.Average = math.Round(avg*10) / 10
-		mine, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.relField()+" = {:t}",
+		mine, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.RelationField()+" = {:t}",
 			dbx.Params{"u": e.Auth.Id, "t": title.Id})
 		if err == nil {
 			j := entryJSON(e.App, mine, kind, title)

@@ -39,7 +39,7 @@ type EntryJSON struct {
 // diary row for a watch (a drop is not a watch: its date stays on the entry), and the
 // activity the feed reads.
 func SaveEntry(ctx context.Context, app core.App, user *core.Record, in EntryInput) (*core.Record, *core.Record, error) {
-	title, err := findTitle(ctx, app, in.Kind, in.TitleID)
+	title, err := catalog.Find(ctx, app, in.Kind, in.TitleID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,7 +101,7 @@ func toAny(ids []string) []any {
 // companions belong only to watched and dropped; other statuses clear them (the diary keeps
 // the history).
 func upsertEntry(app core.App, user, title *core.Record, in EntryInput) (*core.Record, error) {
-	rel := in.Kind.relField()
+	rel := in.Kind.RelationField()
 	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+rel+" = {:t}",
 		dbx.Params{"u": user.Id, "t": title.Id})
 	if err != nil {
@@ -151,7 +151,7 @@ func upsertDiaryRow(app core.App, entry, title *core.Record, in EntryInput) erro
 		row = core.NewRecord(col)
 		row.Set("user", entry.GetString("user"))
 		row.Set("entry", entry.Id)
-		row.Set(in.Kind.relField(), title.Id)
+		row.Set(in.Kind.RelationField(), title.Id)
 		row.Set("rewatch", len(rows) > 0)
 	}
 	row.Set("watchedAt", in.WatchedAt)
@@ -161,7 +161,7 @@ func upsertDiaryRow(app core.App, entry, title *core.Record, in EntryInput) erro
 }
 
 // entryJSON renders a watch entry with its title and companions.
-func entryJSON(app core.App, entry *core.Record, kind Kind, title *core.Record) EntryJSON {
+func entryJSON(app core.App, entry *core.Record, kind catalog.Kind, title *core.Record) EntryJSON {
 	out := EntryJSON{
 		ID:          entry.Id,
 		Status:      entry.GetString("status"),
@@ -174,7 +174,7 @@ func entryJSON(app core.App, entry *core.Record, kind Kind, title *core.Record) 
 	}
 	if title != nil {
 		s := summarize(kind, title)
-		if kind == TV {
+		if kind == catalog.TV {
 			out.TvShowID, out.TvShow = s.ID, &s
 		} else {
 			out.MovieID, out.Movie = s.ID, &s

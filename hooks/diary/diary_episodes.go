@@ -1,6 +1,7 @@
 package diary
 
 import (
+	"database/sql"
 	"errors"
 	"math"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
@@ -31,29 +33,41 @@ type EpisodeReviewJSON struct {
 	CreatedAt     string    `json:"createdAt"`
 }
 
-// episodeInput is a validated episode review payload.
-type episodeInput struct {
+// EpisodeBody is the POST /api/tv-shows/{id}/episode-reviews body; ParseEpisode
+// validates it.
+type EpisodeBody struct {
+	SeasonNumber  security.Field[float64] `json:"seasonNumber"`
+	EpisodeNumber security.Field[float64] `json:"episodeNumber"`
+	EpisodeName   security.Field[string]  `json:"episodeName"`
+	Rating        security.Field[float64] `json:"rating"`
+	Review        security.Field[string]  `json:"review"`
+}
+
+// EpisodeInput is a validated episode review, ready to save.
+type EpisodeInput struct {
 	Season, Episode int
 	Name            string
 	Rating          float64
 	Review          string
 }
 
-// parseEpisode validates an episode review payload against the show's known seasons.
-func parseEpisode(raw map[string]any, seasons []seasonCount) (episodeInput, error) {
-	var in episodeInput
+// ParseEpisode validates an episode review body against the show's known seasons.
+func ParseEpisode(b EpisodeBody, show *core.Record) (EpisodeInput, error) {
+	var seasons []seasonCount
+	_ = show.UnmarshalJSONField("seasons", &seasons) // a show without seasons knows no episode
+	var in EpisodeInput
 	errs := validation.Errors{}
-	in.Season, errs["seasonNumber"] = wholeNumber(raw["seasonNumber"], 0)
-	in.Episode, errs["episodeNumber"] = wholeNumber(raw["episodeNumber"], 1)
+	in.Season, errs["seasonNumber"] = wholeNumber(b.SeasonNumber, 0)
+	in.Episode, errs["episodeNumber"] = wholeNumber(b.EpisodeNumber, 1)
 	var err error
-	if in.Rating, err = ParseRating(raw["rating"]); err != nil {
+	if in.Rating, err = ParseRating(b.Rating); err != nil {
 		errs["rating"] = err
 	}
-	if in.Review, err = parseReview(raw["review"]); err != nil {
+	if in.Review, err = ParseReview(b.Review); err != nil {
 		errs["review"] = err
 	}
-	if name, ok := raw["episodeName"].(string); ok {
-		in.Name = strings.TrimSpace(name)
+	if b.EpisodeName.Given() { // a name of the wrong type is no name
+		in.Name = strings.TrimSpace(b.EpisodeName.Value)
 		if len([]rune(in.Name)) > 300 {
 			errs["episodeName"] = validation.NewError("validation_length_too_long", "Episode names can be at most 300 characters.")
 		}
@@ -80,12 +94,12 @@ func parseEpisode(raw map[string]any, seasons []seasonCount) (episodeInput, erro
 }
 
 // wholeNumber reads a JSON number that must be a whole number ≥ min.
-func wholeNumber(v any, min int) (int, error) {
-	f, ok := v.(float64)
-	if !ok || f != math.Trunc(f) || f < float64(min) || f > 100000 {
+func wholeNumber(f security.Field[float64], min int) (int, error) {
+	v := f.Value
+	if !f.Given() || v != math.Trunc(v) || v < float64(min) || v > 100000 {
 		return 0, validation.NewError("validation_invalid_number", "Must be a whole number from "+strconv.Itoa(min)+".")
 	}
-	return int(f), nil
+	return int(v), nil
 }
 
 // seasonCount is the part of a show's seasons JSON episode checks need.
@@ -100,59 +114,48 @@ func createEpisodeReview(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body EpisodeBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	review, err := CreateEpisodeReview(e.App, e.Auth.Id, show, raw)
-	var verrs validation.Errors
-	if errors.As(err, &verrs) {
-		return e.BadRequestError("Please check the highlighted fields.", verrs)
+	in, err := ParseEpisode(body, show)
+	if err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
+	review, err := CreateEpisodeReview(e.App, e.Auth.Id, show, in)
 	if err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, episodeJSON(review, show, e.Auth))
 }
 
-// CreateEpisodeReview validates raw against the show's known seasons and saves the review
-// with its episode_review activity in one transaction.
-func CreateEpisodeReview(app core.App, userID string, show *core.Record, raw map[string]any) (*core.Record, error) {
-	var seasons []seasonCount
-	_ = show.UnmarshalJSONField("seasons", &seasons)
-	in, err := parseEpisode(raw, seasons)
-	if err != nil {
-		return nil, err
-	}
+// CreateEpisodeReview saves a validated episode review with its episode_review post in
+// one transaction.
+func CreateEpisodeReview(app core.App, userID string, show *core.Record, in EpisodeInput) (*core.Record, error) {
 	var review *core.Record
-	err = app.RunInTransaction(func(tx core.App) error {
+	err := app.RunInTransaction(func(tx core.App) error {
 		col, err := tx.FindCachedCollectionByNameOrId("episode_reviews")
 		if err != nil {
 			return err
 		}
 		review = core.NewRecord(col)
 		review.Load(map[string]any{
-			"user": userID, "tvShow": show.Id, "seasonNumber": in.Season, "episodeNumber": in.Episode,
+			"user": userID, catalog.TV.RelationField(): show.Id, "seasonNumber": in.Season, "episodeNumber": in.Episode,
 			"episodeName": in.Name, "rating": in.Rating, "review": in.Review,
 		})
 		if err := tx.Save(review); err != nil {
 			return err
 		}
-		acol, err := tx.FindCachedCollectionByNameOrId("activities")
-		if err != nil {
-			return err
-		}
-		activity := core.NewRecord(acol)
-		activity.Load(map[string]any{
-			"user": userID, "type": "episode_review", "tvShow": show.Id,
-			"data": map[string]any{
-				"tvShowId": show.GetInt("tmdbId"), "tvShowName": show.GetString("name"),
-				"tvShowPosterPath": show.GetString("posterPath"), "seasonNumber": in.Season,
+		_, err = posts.Create(tx, posts.Post{
+			User: userID, Type: EpisodeReviewPost, Links: map[string]string{catalog.TV.RelationField(): show.Id},
+			Data: map[string]any{
+				catalog.TV.IDField(): show.GetInt("tmdbId"), catalog.TV.DataKey("Name"): show.GetString("name"),
+				catalog.TV.DataKey("PosterPath"): show.GetString("posterPath"), "seasonNumber": in.Season,
 				"episodeNumber": in.Episode, "episodeName": in.Name, "rating": in.Rating,
 				"review": in.Review, "episodeReviewId": review.Id,
 			},
 		})
-		return tx.Save(activity)
+		return err
 	})
 	return review, err
 }
@@ -209,23 +212,45 @@ func deleteEpisodeReview(e *core.RequestEvent) error {
 		return e.ForbiddenError("Only the author can delete this episode review.", nil)
 	}
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		acts, err := tx.FindRecordsByFilter("activities",
-			"type = 'episode_review' && user = {:u} && data.episodeReviewId = {:id}", "", 0, 0,
-			dbx.Params{"u": e.Auth.Id, "id": review.Id})
-		if err != nil {
+		if err := tx.Delete(review); err != nil {
 			return err
 		}
-		for _, a := range acts {
-			if err := tx.Delete(a); err != nil {
-				return err
-			}
-		}
-		return tx.Delete(review)
+		_, err := posts.DeleteMatching(tx, episodeReviewPosts(e.Auth.Id, review.Id))
+		return err
 	})
 	if err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusNoContent)
+}
+
+// EpisodeReviewPost is the type of the post an episode review makes.
+const EpisodeReviewPost = "episode_review"
+
+// episodeReviewPosts matches the posts of userID's episode review reviewID.
+func episodeReviewPosts(userID, reviewID string) posts.Match {
+	return posts.Match{"type": EpisodeReviewPost, "user": userID, "data.episodeReviewId": reviewID}
+}
+
+// detachEpisodeReview deletes the episode review of a deleted episode_review post (when
+// it is the post author's): the review was the post, so it goes with it.
+func detachEpisodeReview(tx core.App, post *core.Record) error {
+	var data struct {
+		EpisodeReviewID string `json:"episodeReviewId"`
+	}
+	if err := post.UnmarshalJSONField("data", &data); err != nil || data.EpisodeReviewID == "" {
+		return err
+	}
+	review, err := tx.FindRecordById("episode_reviews", data.EpisodeReviewID)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil
+	case err != nil:
+		return err
+	case review.GetString("user") != post.GetString("user"):
+		return nil
+	}
+	return tx.Delete(review)
 }
 
 // showFromPath finds the show named by the {id} path value (its public id).
@@ -234,7 +259,7 @@ func showFromPath(e *core.RequestEvent) (*core.Record, error) {
 	if err != nil || id <= 0 {
 		return nil, e.BadRequestError("The show id must be a positive whole number.", nil)
 	}
-	show, err := findTitle(e.Request.Context(), e.App, TV, id)
+	show, err := catalog.Find(e.Request.Context(), e.App, catalog.TV, id)
 	switch {
 	case errors.Is(err, catalog.ErrNotFound):
 		return nil, e.NotFoundError("That show is not in the catalog.", nil)

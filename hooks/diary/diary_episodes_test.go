@@ -13,6 +13,7 @@ import (
 )
 
 func TestEpisodeReviews(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, method, url, body string
 		before                  func(t testing.TB, app *tests.TestApp, ana *core.Record)
@@ -79,7 +80,7 @@ func TestEpisodeReviews(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		review, err := diary.CreateEpisodeReview(app, ana.Id, show, map[string]any{"seasonNumber": 1.0, "episodeNumber": 1.0, "rating": 8.0})
+		review, err := diary.CreateEpisodeReview(app, ana.Id, show, diary.EpisodeInput{Season: 1, Episode: 1, Rating: 8})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,6 +90,7 @@ func TestEpisodeReviews(t *testing.T) {
 }
 
 func TestMonthlyStats(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	testutil.CreateMovie(t, app, 1, "Heat", 1995, 170)

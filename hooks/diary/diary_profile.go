@@ -1,7 +1,6 @@
 package diary
 
 import (
-	"database/sql"
 	"errors"
 	"math"
 	"net/http"
@@ -10,7 +9,9 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -52,7 +53,7 @@ type DiaryItem struct {
 	Rating    float64      `json:"rating"`
 	Review    string       `json:"review"`
 	Rewatch   bool         `json:"rewatch"`
-	Kind      Kind         `json:"kind"`
+	Kind      catalog.Kind `json:"kind"`
 	Title     TitleSummary `json:"title"`
 }
 
@@ -62,8 +63,8 @@ func profileUser(e *core.RequestEvent) (*core.Record, error) {
 	if id == "me" || id == e.Auth.Id {
 		return e.Auth, nil
 	}
-	u, err := e.App.FindRecordById("users", id)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !moderation.CanSeeMember(e.App, e.Auth.Id, id)) {
+	u, err := moderation.FindVisibleMember(e.App, e.Auth.Id, id)
+	if errors.Is(err, moderation.ErrNotVisible) {
 		// A suspended member, or one on either side of a block, is not there for the viewer.
 		return nil, e.NotFoundError("That member does not exist.", nil)
 	}
@@ -171,32 +172,30 @@ func diaryHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	page, _ := strconv.Atoi(e.Request.URL.Query().Get("page"))
-	page = max(page, 1)
-	const perPage = 50
-	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", perPage, (page-1)*perPage, dbx.Params{"u": u.Id})
+	page, err := security.ReadPage(e, security.PageRules{DefaultLimit: 50, MaxLimit: 50})
 	if err != nil {
 		return err
 	}
-	movies, err := titlesByField(e.App, Movie, rows)
+	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", page.Limit, page.Offset(), dbx.Params{"u": u.Id})
 	if err != nil {
 		return err
 	}
-	shows, err := titlesByField(e.App, TV, rows)
-	if err != nil {
-		return err
+	titles := map[catalog.Kind]map[string]*core.Record{}
+	for _, kind := range catalog.Kinds {
+		if titles[kind], err = titlesByField(e.App, kind, rows); err != nil {
+			return err
+		}
 	}
 	out := make([]DiaryItem, 0, len(rows))
 	for _, r := range rows {
 		item := DiaryItem{ID: r.Id, WatchedAt: isoTime(r.GetDateTime("watchedAt")), Rating: r.GetFloat("rating"),
 			Review: r.GetString("review"), Rewatch: r.GetBool("rewatch")}
-		if m := movies[r.GetString("movie")]; m != nil {
-			item.Kind, item.Title = Movie, summarize(Movie, m)
-		} else if t := shows[r.GetString("tvShow")]; t != nil {
-			item.Kind, item.Title = TV, summarize(TV, t)
-		} else {
+		kind, id, _ := catalog.RelatedTitle(r)
+		title := titles[kind][id]
+		if title == nil {
 			continue
 		}
+		item.Kind, item.Title = kind, summarize(kind, title)
 		out = append(out, item)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].WatchedAt > out[j].WatchedAt })
@@ -204,10 +203,10 @@ func diaryHandler(e *core.RequestEvent) error {
 }
 
 // titlesByField loads the titles of kind that rows point at, by record id.
-func titlesByField(app core.App, kind Kind, rows []*core.Record) (map[string]*core.Record, error) {
+func titlesByField(app core.App, kind catalog.Kind, rows []*core.Record) (map[string]*core.Record, error) {
 	ids := []string{}
 	for _, r := range rows {
-		if id := r.GetString(kind.relField()); id != "" {
+		if id := r.GetString(kind.RelationField()); id != "" {
 			ids = append(ids, id)
 		}
 	}
@@ -215,7 +214,7 @@ func titlesByField(app core.App, kind Kind, rows []*core.Record) (map[string]*co
 	if len(ids) == 0 {
 		return out, nil
 	}
-	records, err := app.FindRecordsByIds(kind.collection(), ids)
+	records, err := app.FindRecordsByIds(kind.Collection(), ids)
 	for _, r := range records {
 		out[r.Id] = r
 	}

@@ -2,12 +2,12 @@ package diary
 
 import (
 	"errors"
-
-	"cinecircle/hooks/catalog"
-	"cinecircle/hooks/security"
 	"net/http"
 	"strconv"
 	"time"
+
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -15,13 +15,13 @@ import (
 )
 
 // saveEntryHandler answers POST /api/user/movies and /api/user/tv-shows.
-func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
+func saveEntryHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		raw := map[string]any{}
-		if err := security.DecodeJSON(e, &raw); err != nil {
+		var body EntryBody
+		if err := security.DecodeJSON(e, &body); err != nil {
 			return err
 		}
-		in, err := ParseEntry(kind, raw, time.Now())
+		in, err := ParseEntry(kind, body, time.Now())
 		if err != nil {
 			return e.BadRequestError("Please check the highlighted fields.", err)
 		}
@@ -32,14 +32,14 @@ func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
 			return e.Error(http.StatusServiceUnavailable, "The catalog provider is not answering. Please try again in a minute.", nil)
 		case errors.Is(err, ErrTitleNotFound):
 			return e.NotFoundError("That title is not in the catalog.", validation.Errors{
-				kind.idField(): validation.NewError("validation_unknown_title", "That title is not in the catalog."),
+				kind.IDField(): validation.NewError("validation_unknown_title", "That title is not in the catalog."),
 			})
 		case errors.As(err, &verrs):
 			return e.BadRequestError("Please check the highlighted fields.", verrs)
 		case err != nil:
 			return err
 		}
-		title, err := e.App.FindRecordById(kind.collection(), entry.GetString(kind.relField()))
+		title, err := e.App.FindRecordById(kind.Collection(), entry.GetString(kind.RelationField()))
 		if err != nil {
 			return err
 		}
@@ -51,12 +51,15 @@ func saveEntryHandler(kind Kind) func(*core.RequestEvent) error {
 	}
 }
 
+// entryPaging is how the lists read ?limit: the UI asks for a whole list at once.
+var entryPaging = security.PageRules{DefaultLimit: 500, MaxLimit: 1000}
+
 // listEntriesHandler answers GET /api/user/movies and /api/user/tv-shows: the member's
 // entries with their title data, newest change first, optionally one status only.
-func listEntriesHandler(kind Kind) func(*core.RequestEvent) error {
+func listEntriesHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		status := e.Request.URL.Query().Get("status")
-		filter := "user = {:u} && " + kind.relField() + " != ''"
+		filter := "user = {:u} && " + kind.RelationField() + " != ''"
 		if status != "" {
 			switch status {
 			case StatusWatched, StatusPlanned, StatusWatching, StatusDropped:
@@ -67,11 +70,11 @@ func listEntriesHandler(kind Kind) func(*core.RequestEvent) error {
 				})
 			}
 		}
-		limit, _ := strconv.Atoi(e.Request.URL.Query().Get("limit"))
-		if limit <= 0 || limit > 1000 {
-			limit = 500
+		page, err := security.ReadPage(e, entryPaging)
+		if err != nil {
+			return err
 		}
-		entries, err := e.App.FindRecordsByFilter("watch_entries", filter, "-updated", limit, 0,
+		entries, err := e.App.FindRecordsByFilter("watch_entries", filter, "-updated", page.Limit, page.Offset(),
 			dbx.Params{"u": e.Auth.Id, "s": status})
 		if err != nil {
 			return err
@@ -82,7 +85,7 @@ func listEntriesHandler(kind Kind) func(*core.RequestEvent) error {
 		}
 		out := make([]EntryJSON, 0, len(entries))
 		for _, entry := range entries {
-			out = append(out, entryJSON(e.App, entry, kind, titles[entry.GetString(kind.relField())]))
+			out = append(out, entryJSON(e.App, entry, kind, titles[entry.GetString(kind.RelationField())]))
 		}
 		return e.JSON(http.StatusOK, out)
 	}
@@ -90,7 +93,7 @@ func listEntriesHandler(kind Kind) func(*core.RequestEvent) error {
 
 // deleteEntryHandler answers DELETE /api/user/movies/{id} and /api/user/tv-shows/{id}:
 // the title leaves the member's lists and diary; posted activities stay until deleted.
-func deleteEntryHandler(kind Kind) func(*core.RequestEvent) error {
+func deleteEntryHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		id, err := strconv.Atoi(e.Request.PathValue("id"))
 		if err != nil || id <= 0 {
@@ -100,7 +103,7 @@ func deleteEntryHandler(kind Kind) func(*core.RequestEvent) error {
 		if err != nil {
 			return e.NotFoundError("That title is not in your lists.", nil)
 		}
-		entry, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.relField()+" = {:t}",
+		entry, err := e.App.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.RelationField()+" = {:t}",
 			dbx.Params{"u": e.Auth.Id, "t": title.Id})
 		if err != nil {
 			return e.NotFoundError("That title is not in your lists.", nil)

@@ -1,48 +1,15 @@
 package diary
 
 import (
-	"context"
-
 	"cinecircle/hooks/catalog"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// collection is where titles of this kind live.
-func (k Kind) collection() string {
-	if k == TV {
-		return "tv_shows"
-	}
-	return "movies"
-}
-
-// relField is the watch-entry relation field that points at a title of this kind.
-func (k Kind) relField() string {
-	if k == TV {
-		return "tvShow"
-	}
-	return "movie"
-}
-
-// catalogKind is the catalog's name for this kind.
-func (k Kind) catalogKind() catalog.Kind {
-	if k == TV {
-		return catalog.TV
-	}
-	return catalog.Movie
-}
-
-// findTitle returns the catalog record whose public id is id, fetching it from the
-// catalog provider when this instance has not cached it yet. Call it outside
-// transactions: a provider fetch would hold the write lock for its round trip.
-func findTitle(ctx context.Context, app core.App, kind Kind, id int) (*core.Record, error) {
-	return catalog.Find(ctx, app, kind.catalogKind(), id)
-}
-
 // localTitle returns the cached catalog record whose public id is id, without fetching.
-func localTitle(app core.App, kind Kind, id int) (*core.Record, error) {
-	return app.FindFirstRecordByFilter(kind.collection(), "tmdbId = {:id}", dbx.Params{"id": id})
+func localTitle(app core.App, kind catalog.Kind, id int) (*core.Record, error) {
+	return app.FindFirstRecordByFilter(kind.Collection(), "tmdbId = {:id}", dbx.Params{"id": id})
 }
 
 // TitleSummary is the title data entries and activities carry: enough for a card.
@@ -61,10 +28,10 @@ type TitleSummary struct {
 }
 
 // Summarize reads the card data of a title record (for other domains' answers).
-func Summarize(kind Kind, r *core.Record) TitleSummary { return summarize(kind, r) }
+func Summarize(kind catalog.Kind, r *core.Record) TitleSummary { return summarize(kind, r) }
 
 // summarize reads the card data of a title record.
-func summarize(kind Kind, r *core.Record) TitleSummary {
+func summarize(kind catalog.Kind, r *core.Record) TitleSummary {
 	s := TitleSummary{
 		ID:         r.GetInt("tmdbId"),
 		PosterPath: r.GetString("posterPath"),
@@ -72,7 +39,7 @@ func summarize(kind Kind, r *core.Record) TitleSummary {
 		Overview:   r.GetString("overview"),
 		Genres:     genresOf(r),
 	}
-	if kind == TV {
+	if kind == catalog.TV {
 		s.Name = r.GetString("name")
 		s.FirstAir = r.GetString("firstAirDate")
 		s.Seasons = r.GetInt("numberOfSeasons")

@@ -2,10 +2,12 @@ package diary
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/security"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 )
@@ -22,26 +24,9 @@ const (
 	futureSlack = 14 * time.Hour
 )
 
-// Kind tells a movie entry from a TV entry.
-type Kind string
-
-// The two kinds of entry, with the names their payloads use for the title id.
-const (
-	Movie Kind = "movie"
-	TV    Kind = "tv"
-)
-
-// idField is the payload field that carries the title id for this kind.
-func (k Kind) idField() string {
-	if k == TV {
-		return "tvShowId"
-	}
-	return "movieId"
-}
-
 // EntryInput is a validated watch-entry payload (SPEC §3), ready to save.
 type EntryInput struct {
-	Kind        Kind
+	Kind        catalog.Kind
 	TitleID     int
 	Status      string
 	Rating      float64 // one decimal; 0 means no rating
@@ -53,25 +38,45 @@ type EntryInput struct {
 	Quiet bool
 }
 
+// EntryBody is the POST /api/user/movies and /api/user/tv-shows body (SPEC §7): the
+// title's id under movieId or tvShowId (as the route's kind says), status, rating,
+// review, watchedWith and watchedAt. ParseEntry validates it.
+type EntryBody struct {
+	MovieID     security.Field[catalog.ID] `json:"movieId"`
+	TvShowID    security.Field[catalog.ID] `json:"tvShowId"`
+	Status      security.Field[string]     `json:"status"`
+	Rating      security.Field[float64]    `json:"rating"`
+	Review      security.Field[string]     `json:"review"`
+	WatchedWith security.Field[[]string]   `json:"watchedWith"`
+	WatchedAt   security.Field[string]     `json:"watchedAt"`
+}
+
+// titleID is the member that carries the title id for kind.
+func (b EntryBody) titleID(kind catalog.Kind) security.Field[catalog.ID] {
+	if kind == catalog.TV {
+		return b.TvShowID
+	}
+	return b.MovieID
+}
+
 // withDetails reports whether a status carries rating, review, date and companions.
 func withDetails(status string) bool {
 	return status == StatusWatched || status == StatusDropped
 }
 
-// ParseEntry validates a decoded JSON payload field by field, so every failure names its
-// field. now is the server's clock (a blank date becomes now for watched and dropped).
-func ParseEntry(kind Kind, raw map[string]any, now time.Time) (EntryInput, error) {
+// ParseEntry validates an entry body field by field, so every failure names its field.
+// now is the server's clock (a blank date becomes now for watched and dropped).
+func ParseEntry(kind catalog.Kind, b EntryBody, now time.Time) (EntryInput, error) {
 	in := EntryInput{Kind: kind}
 	errs := validation.Errors{}
-	idField := kind.idField()
-	if id, err := parseID(raw[idField]); err != nil {
+	idField := kind.IDField()
+	if id, err := parseID(b.titleID(kind)); err != nil {
 		errs[idField] = err
 	} else {
 		in.TitleID = id
 	}
 
-	status, _ := raw["status"].(string)
-	in.Status = strings.TrimSpace(status)
+	in.Status = strings.TrimSpace(b.Status.Value) // a status of the wrong type is a missing one
 	switch in.Status {
 	case StatusWatched, StatusPlanned, StatusWatching, StatusDropped:
 	case "":
@@ -80,22 +85,22 @@ func ParseEntry(kind Kind, raw map[string]any, now time.Time) (EntryInput, error
 		errs["status"] = validation.NewError("validation_in_invalid", "Status must be watched, plan_to_watch, currently_watching or dropped.")
 	}
 
-	if r, err := ParseRating(raw["rating"]); err != nil {
+	if r, err := ParseRating(b.Rating); err != nil {
 		errs["rating"] = err
 	} else {
 		in.Rating = r
 	}
-	if s, err := parseReview(raw["review"]); err != nil {
+	if s, err := ParseReview(b.Review); err != nil {
 		errs["review"] = err
 	} else {
 		in.Review = s
 	}
-	if ids, err := parseIDList(raw["watchedWith"]); err != nil {
+	if ids, err := parseIDList(b.WatchedWith); err != nil {
 		errs["watchedWith"] = err
 	} else {
 		in.WatchedWith = ids
 	}
-	at, hasDate, err := parseDate(raw["watchedAt"], now)
+	at, hasDate, err := parseDate(b.WatchedAt, now)
 	if err != nil {
 		errs["watchedAt"] = err
 	}
@@ -131,71 +136,59 @@ func ParseEntry(kind Kind, raw map[string]any, now time.Time) (EntryInput, error
 // ParseRating accepts a JSON number from 0 to 10 (or null/absent, meaning no rating) and
 // rounds it to one decimal: 7.25 becomes 7.3. Strings such as "7,5" are refused rather
 // than guessed at.
-func ParseRating(v any) (float64, error) {
-	if v == nil {
-		return 0, nil
-	}
-	f, ok := v.(float64)
-	if !ok {
+func ParseRating(f security.Field[float64]) (float64, error) {
+	if f.Invalid {
 		return 0, validation.NewError("validation_not_a_number", "Rating must be a number from 0 to 10.")
 	}
-	if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 10 {
+	v := f.Value // 0 when absent or null
+	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > 10 {
 		return 0, validation.NewError("validation_out_of_range", "Rating must be between 0 and 10.")
 	}
-	return math.Round(f*10) / 10, nil
+	return math.Round(v*10) / 10, nil
 }
 
-// parseReview trims the review and caps it at MaxReviewLength characters.
-func parseReview(v any) (string, error) {
-	if v == nil {
-		return "", nil
-	}
-	s, ok := v.(string)
-	if !ok {
+// ParseReview applies the review rules wherever a review is written (entries, episode
+// reviews, post edits): text, trimmed, valid UTF-8, at most MaxReviewLength characters;
+// null or absent means no review.
+func ParseReview(f security.Field[string]) (string, error) {
+	if f.Invalid {
 		return "", validation.NewError("validation_not_a_string", "Review must be text.")
 	}
-	s = strings.TrimSpace(strings.ToValidUTF8(s, "\uFFFD"))
+	s := strings.TrimSpace(strings.ToValidUTF8(f.Value, "\uFFFD"))
 	if utf8.RuneCountInString(s) > MaxReviewLength {
 		return "", validation.NewError("validation_length_too_long", "Reviews can be at most 10,000 characters.")
 	}
 	return s, nil
 }
 
-// parseID accepts a positive whole number, or a string of digits, as a title id.
-func parseID(v any) (int, error) {
-	switch t := v.(type) {
-	case nil:
+// parseID reads a title id: required, a positive whole number or a string of digits
+// (catalog.ID's decoding).
+func parseID(f security.Field[catalog.ID]) (int, error) {
+	switch {
+	case f.Missing():
 		return 0, validation.NewError("validation_required", "Choose a title.")
-	case float64:
-		if t >= 1 && t <= math.MaxInt32*4 && t == math.Trunc(t) {
-			return int(t), nil
-		}
-	case string:
-		if n, err := strconv.Atoi(strings.TrimSpace(t)); err == nil && n > 0 {
-			return n, nil
-		}
+	case f.Invalid:
+		return 0, validation.NewError("validation_invalid_id", "The title id must be a positive whole number.")
 	}
-	return 0, validation.NewError("validation_invalid_id", "The title id must be a positive whole number.")
+	return int(f.Value), nil
 }
 
-// parseIDList accepts an array of member ids (null or absent means none), without repeats.
-func parseIDList(v any) ([]string, error) {
-	if v == nil {
-		return nil, nil
-	}
-	list, ok := v.([]any)
-	if !ok {
+// parseIDList accepts a list of member ids (null or absent means none), without repeats.
+func parseIDList(f security.Field[[]string]) ([]string, error) {
+	if f.Invalid {
 		return nil, validation.NewError("validation_not_a_list", "watchedWith must be a list of member ids.")
 	}
-	if len(list) > maxWatchedWith {
+	if f.Missing() {
+		return nil, nil
+	}
+	if len(f.Value) > maxWatchedWith {
 		return nil, validation.NewError("validation_too_many", "You can add at most 20 friends.")
 	}
 	seen := map[string]bool{}
-	out := make([]string, 0, len(list))
-	for _, item := range list {
-		id, ok := item.(string)
+	out := make([]string, 0, len(f.Value))
+	for _, id := range f.Value {
 		id = strings.TrimSpace(id)
-		if !ok || id == "" {
+		if id == "" {
 			return nil, validation.NewError("validation_invalid_id", "watchedWith must be a list of member ids.")
 		}
 		if !seen[id] {
@@ -208,15 +201,11 @@ func parseIDList(v any) ([]string, error) {
 
 // parseDate accepts an ISO date (YYYY-MM-DD) or date-time, not in the future. It reports
 // whether a non-blank date was given.
-func parseDate(v any, now time.Time) (time.Time, bool, error) {
-	if v == nil {
-		return time.Time{}, false, nil
-	}
-	s, ok := v.(string)
-	if !ok {
+func parseDate(f security.Field[string], now time.Time) (time.Time, bool, error) {
+	if f.Invalid {
 		return time.Time{}, false, validation.NewError("validation_invalid_date", "The watched date must be an ISO date such as 2026-11-22.")
 	}
-	s = strings.TrimSpace(s)
+	s := strings.TrimSpace(f.Value)
 	if s == "" {
 		return time.Time{}, false, nil
 	}

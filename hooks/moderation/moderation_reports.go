@@ -1,6 +1,7 @@
 package moderation
 
 import (
+	"cmp"
 	"database/sql"
 	"errors"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
@@ -43,27 +45,39 @@ func fieldError(field, code, msg string) validation.Errors {
 	return validation.Errors{field: validation.NewError(code, msg)}
 }
 
+// validate trims the body and checks it: a known entity type, an id, and a reason of
+// at most MaxReasonLength characters. It returns the 400's message with the field
+// errors (nil when valid).
+func (b *reportBody) validate() (string, validation.Errors) {
+	b.EntityID = strings.TrimSpace(b.EntityID)
+	b.Reason = strings.TrimSpace(b.Reason)
+	switch {
+	case b.EntityType != "activity" && b.EntityType != "comment" && b.EntityType != "user":
+		return "Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user.")
+	case b.EntityID == "":
+		return "Choose what to report.", fieldError("entityId", "validation_required", "entityId is required.")
+	case b.Reason == "":
+		return "Tell the moderators what is wrong.", fieldError("reason", "validation_required", "Tell the moderators what is wrong.")
+	case !utf8.ValidString(b.Reason) || utf8.RuneCountInString(b.Reason) > MaxReasonLength:
+		return "The reason is too long.", fieldError("reason", "validation_length_out_of_range", "Keep the reason under 1000 characters.")
+	}
+	return "", nil
+}
+
 // reportHandler answers POST /api/reports: one open report per member and target.
 func reportHandler(e *core.RequestEvent) error {
 	var body reportBody
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	body.EntityID = strings.TrimSpace(body.EntityID)
-	body.Reason = strings.TrimSpace(body.Reason)
-	switch {
-	case body.EntityType != "activity" && body.EntityType != "comment" && body.EntityType != "user":
-		return e.BadRequestError("Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user."))
-	case body.EntityID == "":
-		return e.BadRequestError("Choose what to report.", fieldError("entityId", "validation_required", "entityId is required."))
-	case body.Reason == "":
-		return e.BadRequestError("Tell the moderators what is wrong.", fieldError("reason", "validation_required", "Tell the moderators what is wrong."))
-	case !utf8.ValidString(body.Reason) || utf8.RuneCountInString(body.Reason) > MaxReasonLength:
-		return e.BadRequestError("The reason is too long.", fieldError("reason", "validation_length_out_of_range", "Keep the reason under 1000 characters."))
+	if msg, errs := body.validate(); errs != nil {
+		return e.BadRequestError(msg, errs)
 	}
 	target, err := findTarget(e.App, e.Auth.Id, body.EntityType, body.EntityID)
-	if err != nil {
+	if errors.Is(err, ErrNotVisible) {
 		return e.NotFoundError("That no longer exists.", fieldError("entityId", "validation_unknown_entity", "That no longer exists."))
+	} else if err != nil {
+		return err
 	}
 	if target.user == e.Auth.Id {
 		return e.BadRequestError("You cannot report yourself.", fieldError("entityId", "validation_self_report", "You cannot report your own content."))
@@ -105,24 +119,28 @@ func findOpenReport(app core.App, reporter, entityType, entityID string) *core.R
 	return r
 }
 
-// findTarget loads what viewer reports, as long as they can see it.
+// findTarget loads what viewer reports, as long as they can see it: ErrNotVisible when
+// it is missing or hidden from them, the database's error when that cannot be told.
 func findTarget(app core.App, viewer, entityType, id string) (reportTarget, error) {
 	switch entityType {
 	case "activity":
-		a, err := app.FindRecordById("activities", id)
-		if err != nil || !CanSeeActivity(app, viewer, a) {
-			return reportTarget{}, sql.ErrNoRows
+		a, err := FindVisibleActivity(app, viewer, id)
+		if err != nil {
+			return reportTarget{}, err
 		}
 		return reportTarget{user: a.GetString("user"), summary: "Post by " + authorName(app, a) + ": " + activityText(a)}, nil
 	case "comment":
 		c, err := app.FindRecordById("comments", id)
-		if err != nil {
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && c.GetBool("hidden") && c.GetString("user") != viewer) {
+			return reportTarget{}, ErrNotVisible
+		} else if err != nil {
 			return reportTarget{}, err
 		}
-		a, err := app.FindRecordById("activities", c.GetString("activity"))
-		if err != nil || !CanSeeActivity(app, viewer, a) || !CanSeeMember(app, viewer, c.GetString("user")) ||
-			(c.GetBool("hidden") && c.GetString("user") != viewer) {
-			return reportTarget{}, sql.ErrNoRows
+		if _, err := FindVisibleActivity(app, viewer, c.GetString("activity")); err != nil {
+			return reportTarget{}, err
+		}
+		if ok, err := CanSeeMember(app, viewer, c.GetString("user")); !ok {
+			return reportTarget{}, cmp.Or(err, ErrNotVisible)
 		}
 		text := c.GetString("content")
 		if text == "" {
@@ -130,13 +148,13 @@ func findTarget(app core.App, viewer, entityType, id string) (reportTarget, erro
 		}
 		return reportTarget{user: c.GetString("user"), summary: "Comment by " + authorName(app, c) + ": " + text}, nil
 	case "user":
-		u, err := app.FindRecordById("users", id)
-		if err != nil || !CanSeeMember(app, viewer, id) {
-			return reportTarget{}, sql.ErrNoRows
+		u, err := FindVisibleMember(app, viewer, id)
+		if err != nil {
+			return reportTarget{}, err
 		}
 		return reportTarget{user: u.Id, summary: "Member " + auth.DisplayName(u) + " (" + u.Email() + ")"}, nil
 	}
-	return reportTarget{}, errors.New("unknown entity type")
+	return reportTarget{}, ErrNotVisible // validate allows only the three types
 }
 
 // authorName is the display name of a record's user.
@@ -149,10 +167,16 @@ func authorName(app core.App, r *core.Record) string {
 func activityText(a *core.Record) string {
 	var data map[string]any
 	_ = a.UnmarshalJSONField("data", &data)
-	for _, k := range []string{"review", "reviewText", "content", "movieTitle", "tvShowTitle", "tvShowName", "challengeName"} {
+	for _, k := range []string{"review", "reviewText", "content"} {
 		if s, _ := data[k].(string); strings.TrimSpace(s) != "" {
 			return s
 		}
+	}
+	if s := catalog.TitleNameIn(data); s != "" {
+		return s
+	}
+	if s, _ := data["challengeName"].(string); strings.TrimSpace(s) != "" {
+		return s
 	}
 	return a.GetString("type")
 }

@@ -87,21 +87,34 @@ func settingsHandler(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, Settings{NewPosts: !e.Auth.GetBool("muteNewPosts")})
 }
 
+// SettingsBody is the PATCH /api/user/notification-settings body.
+type SettingsBody struct {
+	NewPosts security.Field[bool] `json:"newPosts"`
+}
+
+// ParseSettings validates a settings body: newPosts is required, true or false.
+func ParseSettings(b SettingsBody) (Settings, error) {
+	if !b.NewPosts.Given() {
+		return Settings{}, validation.Errors{
+			"newPosts": validation.NewError("validation_not_a_bool", "newPosts must be true or false."),
+		}
+	}
+	return Settings{NewPosts: b.NewPosts.Value}, nil
+}
+
 // updateSettingsHandler answers PATCH /api/user/notification-settings {newPosts}.
 func updateSettingsHandler(e *core.RequestEvent) error {
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body SettingsBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	on, ok := raw["newPosts"].(bool)
-	if !ok {
-		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
-			"newPosts": validation.NewError("validation_not_a_bool", "newPosts must be true or false."),
-		})
+	settings, err := ParseSettings(body)
+	if err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
-	e.Auth.Set("muteNewPosts", !on)
+	e.Auth.Set("muteNewPosts", !settings.NewPosts)
 	if err := e.App.Save(e.Auth); err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, Settings{NewPosts: on})
+	return e.JSON(http.StatusOK, settings)
 }

@@ -11,6 +11,7 @@ import (
 
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 
@@ -87,6 +88,7 @@ func expectInbox(t testing.TB, app core.App, user string, want ...string) {
 }
 
 func TestNotificationsFromEvents(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -123,6 +125,7 @@ func TestNotificationsFromEvents(t *testing.T) {
 }
 
 func TestMutedNewPosts(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -137,6 +140,7 @@ func TestMutedNewPosts(t *testing.T) {
 }
 
 func TestNotificationRoutes(t *testing.T) {
+	t.Parallel()
 	setup := func(t testing.TB, app *tests.TestApp, me *core.Record) {
 		members(t, app) // Bea and Cal follow Ana: two follow notifications, unread
 		col, _ := app.FindCollectionByNameOrId("notifications")
@@ -207,6 +211,7 @@ func TestNotificationRoutes(t *testing.T) {
 }
 
 func TestTargetURL(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ typ, entityType, id, want string }{
 		{"like", "activity", "a1", "/#activity-a1"},
 		{"comment", "movie", "603", "/movie/603"},
@@ -226,6 +231,7 @@ func TestTargetURL(t *testing.T) {
 }
 
 func TestDeletedPostTakesItsNotifications(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -236,7 +242,7 @@ func TestDeletedPostTakesItsNotifications(t *testing.T) {
 	if len(inbox(t, app, ana)) != 3 || len(inbox(t, app, bea)) != 1 {
 		t.Fatalf("setup: %q %q", inbox(t, app, ana), inbox(t, app, bea))
 	}
-	if err := social.DeleteActivity(app, a); err != nil {
+	if err := posts.Delete(app, a); err != nil {
 		t.Fatal(err)
 	}
 	expectInbox(t, app, ana, "follow: Cal started following you", "follow: Bea started following you")

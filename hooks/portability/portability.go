@@ -135,6 +135,30 @@ func importStatusHandler(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, toJSON(r))
 }
 
+// MatchBody is the POST /api/imports/{id}/match body: which unmatched item (its index)
+// is which title (its public id).
+type MatchBody struct {
+	Index  security.Field[float64] `json:"index"`
+	TmdbID security.Field[float64] `json:"tmdbId"`
+}
+
+// ParseMatch validates a match body against the import's unmatched items: it returns
+// the item's position in unmatched and the title id.
+func ParseMatch(b MatchBody, unmatched []Unmatched) (int, int, error) {
+	pos := -1
+	for p, u := range unmatched {
+		if b.Index.Given() && u.Index == int(b.Index.Value) {
+			pos = p
+		}
+	}
+	if pos < 0 || !b.TmdbID.Given() || b.TmdbID.Value <= 0 {
+		return 0, 0, validation.Errors{
+			"index": validation.NewError("validation_unknown_item", "Pick an item from the unmatched list."),
+		}
+	}
+	return pos, int(b.TmdbID.Value), nil
+}
+
 // matchHandler answers POST /api/imports/{id}/match {index, tmdbId}: the member matches an
 // unmatched item by hand (with a title they found in search); it is saved and leaves the list.
 func matchHandler(e *core.RequestEvent) error {
@@ -142,25 +166,16 @@ func matchHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	raw := map[string]any{}
-	if err := security.DecodeJSON(e, &raw); err != nil {
+	var body MatchBody
+	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	index, iok := raw["index"].(float64)
-	id, idok := raw["tmdbId"].(float64)
 	j := toJSON(r)
-	pos := -1
-	for p, u := range j.Unmatched {
-		if iok && u.Index == int(index) {
-			pos = p
-		}
+	pos, id, err := ParseMatch(body, j.Unmatched)
+	if err != nil {
+		return e.BadRequestError("Pick an unmatched item and a title.", err)
 	}
-	if pos < 0 || !idok || id <= 0 {
-		return e.BadRequestError("Pick an unmatched item and a title.", validation.Errors{
-			"index": validation.NewError("validation_unknown_item", "Pick an item from the unmatched list."),
-		})
-	}
-	added, err := applyOne(e.Request.Context(), e.App, e.Auth, j.Unmatched[pos].Item, int(id))
+	added, err := applyOne(e.Request.Context(), e.App, e.Auth, j.Unmatched[pos].Item, id)
 	if err != nil {
 		return e.NotFoundError("That title is not in the catalog.", validation.Errors{
 			"tmdbId": validation.NewError("validation_unknown_title", "That title is not in the catalog."),

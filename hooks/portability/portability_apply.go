@@ -10,6 +10,7 @@ import (
 
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -110,10 +111,7 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 // applyOne matches one item (or uses id when given) and saves it; it reports whether
 // anything was added.
 func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id int) (bool, error) {
-	kind := catalog.Movie
-	if it.Kind == diary.TV {
-		kind = catalog.TV
-	}
+	kind := it.Kind
 	var err error
 	if id == 0 && it.TMDBID > 0 {
 		if _, ferr := catalog.Find(ctx, app, kind, it.TMDBID); ferr == nil {
@@ -129,11 +127,7 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 	if err != nil {
 		return false, err
 	}
-	rel := "movie"
-	if it.Kind == diary.TV {
-		rel = "tvShow"
-	}
-	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+rel+" = {:t}", dbx.Params{"u": user.Id, "t": title.Id})
+	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.RelationField()+" = {:t}", dbx.Params{"u": user.Id, "t": title.Id})
 	hasEntry := err == nil
 	in := diary.EntryInput{Kind: it.Kind, TitleID: id, Status: it.Status, Quiet: true}
 	if it.Status != diary.StatusWatched {
@@ -143,7 +137,7 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 		_, _, err := diary.SaveEntry(ctx, app, user, in)
 		return err == nil, err
 	}
-	in.Rating, _ = diary.ParseRating(it.Rating)
+	in.Rating, _ = diary.ParseRating(security.Set(it.Rating))
 	in.Review = strings.TrimSpace(it.Review)
 	if r := []rune(in.Review); len(r) > diary.MaxReviewLength {
 		in.Review = string(r[:diary.MaxReviewLength])

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -36,7 +37,10 @@ func exportHandler(e *core.RequestEvent) error {
 		{"achievements", "achievements", "user = {:me}"},
 		{"recommendationsReceived", "recommendations", "to = {:me}"},
 	}
-	titles := titleIndex(e.App)
+	titles, err := titleIndex(e.App)
+	if err != nil {
+		return err
+	}
 	for _, t := range tables {
 		if _, err := e.App.FindCachedCollectionByNameOrId(t.collection); err != nil {
 			continue // a domain this instance doesn't have yet
@@ -73,39 +77,47 @@ func exportHandler(e *core.RequestEvent) error {
 	return zw.Close()
 }
 
-// titles resolves title record ids to names and years for the export.
-type titles struct{ movies, shows map[string][2]string }
+// titles resolves title record ids to names and years for the export, by kind.
+type titles map[catalog.Kind]map[string][2]string
 
-func titleIndex(app core.App) titles {
-	t := titles{movies: map[string][2]string{}, shows: map[string][2]string{}}
+// exportNameKey is the detail an exported row names its title under, next to the
+// relation id: movieTitle for a movie, tvShowName for a show (as episode-review posts do).
+var exportNameKey = map[catalog.Kind]string{catalog.Movie: "Title", catalog.TV: "Name"}
+
+// titleIndex reads the names and years of every title a member's lists or episode
+// reviews point at.
+func titleIndex(app core.App) (titles, error) {
+	t := titles{}
 	type row struct {
 		ID    string `db:"id"`
 		Title string `db:"t"`
 		Year  int    `db:"year"`
-		TMDB  int    `db:"tmdbId"`
 	}
-	for table, m := range map[string]map[string][2]string{"movies": t.movies, "tv_shows": t.shows} {
-		col := "title"
-		if table == "tv_shows" {
-			col = "name"
+	for _, k := range catalog.Kinds {
+		used := "SELECT " + k.RelationField() + " FROM watch_entries"
+		if k == catalog.TV {
+			used += " UNION SELECT " + k.RelationField() + " FROM episode_reviews" // episode reviews are TV only
 		}
 		var rows []row
-		_ = app.DB().NewQuery(`SELECT t.id, t.` + col + ` AS t, t.year, t.tmdbId FROM ` + table + ` t
-			WHERE t.id IN (SELECT movie FROM watch_entries UNION SELECT tvShow FROM watch_entries UNION SELECT tvShow FROM episode_reviews)`).All(&rows)
+		err := app.DB().NewQuery(`SELECT t.id, t.` + k.NameField() + ` AS t, t.year FROM ` + k.Collection() + ` t
+			WHERE t.id IN (` + used + `)`).All(&rows)
+		if err != nil {
+			return nil, err
+		}
+		t[k] = make(map[string][2]string, len(rows))
 		for _, r := range rows {
-			m[r.ID] = [2]string{r.Title, strconv.Itoa(r.Year)}
+			t[k][r.ID] = [2]string{r.Title, strconv.Itoa(r.Year)}
 		}
 	}
-	return t
+	return t, nil
 }
 
 // annotate adds readable title names next to relation ids in an exported row.
 func (t titles) annotate(row map[string]any) {
-	if id, _ := row["movie"].(string); id != "" {
-		row["movieTitle"], row["movieYear"] = t.movies[id][0], t.movies[id][1]
-	}
-	if id, _ := row["tvShow"].(string); id != "" {
-		row["tvShowName"], row["tvShowYear"] = t.shows[id][0], t.shows[id][1]
+	for _, k := range catalog.Kinds {
+		if id, _ := row[k.RelationField()].(string); id != "" {
+			row[k.DataKey(exportNameKey[k])], row[k.DataKey("Year")] = t[k][id][0], t[k][id][1]
+		}
 	}
 }
 
@@ -118,12 +130,13 @@ func writeLetterboxd(zw *zip.Writer, app core.App, me string, t titles) error {
 	}
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"Date", "Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"})
-	rows, err := app.FindRecordsByFilter("diary", "user = {:me} && movie != ''", "watchedAt", 0, 0, dbx.Params{"me": me})
+	movie := catalog.Movie.RelationField() // Letterboxd has no TV
+	rows, err := app.FindRecordsByFilter("diary", "user = {:me} && "+movie+" != ''", "watchedAt", 0, 0, dbx.Params{"me": me})
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
-		name := t.movies[r.GetString("movie")]
+		name := t[catalog.Movie][r.GetString(movie)]
 		rating := ""
 		if v := r.GetFloat("rating"); v > 0 {
 			rating = strconv.FormatFloat(math.Max(0.5, math.Round(v)/2), 'f', -1, 64)
@@ -145,12 +158,12 @@ func writeLetterboxd(zw *zip.Writer, app core.App, me string, t titles) error {
 	}
 	cw = csv.NewWriter(w)
 	_ = cw.Write([]string{"Date", "Name", "Year", "Letterboxd URI"})
-	plans, err := app.FindRecordsByFilter("watch_entries", "user = {:me} && movie != '' && status = 'plan_to_watch'", "created", 0, 0, dbx.Params{"me": me})
+	plans, err := app.FindRecordsByFilter("watch_entries", "user = {:me} && "+movie+" != '' && status = 'plan_to_watch'", "created", 0, 0, dbx.Params{"me": me})
 	if err != nil {
 		return err
 	}
 	for _, r := range plans {
-		name := t.movies[r.GetString("movie")]
+		name := t[catalog.Movie][r.GetString(movie)]
 		_ = cw.Write([]string{r.GetDateTime("created").Time().Format("2006-01-02"), name[0], name[1], ""})
 	}
 	cw.Flush()

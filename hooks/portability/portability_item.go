@@ -5,21 +5,21 @@ import (
 	"strings"
 	"time"
 
-	"cinecircle/hooks/diary"
+	"cinecircle/hooks/catalog"
 )
 
 // Item is one thing a history says: a dated watch, a rating, a review or a watchlist entry.
 type Item struct {
-	Kind      diary.Kind `json:"kind"`
-	Title     string     `json:"title"`
-	Year      int        `json:"year"`
-	TMDBID    int        `json:"tmdbId,omitzero"`
-	Status    string     `json:"status"` // watched or plan_to_watch
-	WatchedAt time.Time  `json:"watchedAt"`
-	Rating    float64    `json:"rating"` // our 0–10 scale
-	Review    string     `json:"review,omitzero"`
-	Rewatch   bool       `json:"rewatch,omitzero"`
-	Source    string     `json:"source"` // the file it came from
+	Kind      catalog.Kind `json:"kind"`
+	Title     string       `json:"title"`
+	Year      int          `json:"year"`
+	TMDBID    int          `json:"tmdbId,omitzero"`
+	Status    string       `json:"status"` // watched or plan_to_watch
+	WatchedAt time.Time    `json:"watchedAt"`
+	Rating    float64      `json:"rating"` // our 0–10 scale
+	Review    string       `json:"review,omitzero"`
+	Rewatch   bool         `json:"rewatch,omitzero"`
+	Source    string       `json:"source"` // the file it came from
 }
 
 // key identifies a title within one history: kind, folded name and year.

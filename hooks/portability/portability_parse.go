@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 )
 
@@ -103,7 +104,7 @@ func ParseLetterboxd(name string, data []byte) ([]Item, error) {
 		return nil, errors.New("no Letterboxd files found: upload the export ZIP or one of its CSV files")
 	}
 	item := func(row map[string]string, src string) Item {
-		it := Item{Kind: diary.Movie, Title: strings.TrimSpace(row["Name"]), Year: atoi(row["Year"]), Status: diary.StatusWatched,
+		it := Item{Kind: catalog.Movie, Title: strings.TrimSpace(row["Name"]), Year: atoi(row["Year"]), Status: diary.StatusWatched,
 			Rating: atof(row["Rating"]) * 2, Review: strings.TrimSpace(row["Review"]), Rewatch: strings.EqualFold(row["Rewatch"], "yes"), Source: src}
 		when := row["Watched Date"]
 		if when == "" {
@@ -187,12 +188,12 @@ func ParseIMDb(name string, data []byte) ([]Item, error) {
 	return out, nil
 }
 
-func imdbKind(t string) (diary.Kind, bool) {
+func imdbKind(t string) (catalog.Kind, bool) {
 	switch strings.ToLower(strings.TrimSpace(t)) {
 	case "movie", "tvmovie", "tv movie", "short", "video", "documentary":
-		return diary.Movie, true
+		return catalog.Movie, true
 	case "tvseries", "tv series", "tvminiseries", "tv mini series":
-		return diary.TV, true
+		return catalog.TV, true
 	}
 	return "", false
 }
@@ -283,9 +284,9 @@ func ParseTrakt(name string, data []byte) ([]Item, error) {
 }
 
 func traktItem(r traktRow, src string) (Item, bool) {
-	t, kind := r.Movie, diary.Movie
+	t, kind := r.Movie, catalog.Movie
 	if t == nil {
-		t, kind = r.Show, diary.TV
+		t, kind = r.Show, catalog.TV
 	}
 	if t == nil || strings.TrimSpace(t.Title) == "" {
 		return Item{}, false

@@ -59,6 +59,7 @@ func letterboxdZip(t testing.TB) []byte {
 }
 
 func TestParseLetterboxd(t *testing.T) {
+	t.Parallel()
 	items, err := portability.ParseLetterboxd("export.zip", letterboxdZip(t))
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +86,7 @@ func TestParseLetterboxd(t *testing.T) {
 }
 
 func TestParseTraktAndIMDb(t *testing.T) {
+	t.Parallel()
 	history := `[{"watched_at":"2024-02-01T20:00:00.000Z","type":"movie","movie":{"title":"Heat","year":1995,"ids":{"tmdb":949,"imdb":"tt0113277"}}},
 		{"watched_at":"2024-02-03T21:00:00.000Z","type":"episode","show":{"title":"Breaking Bad","year":2008,"ids":{"tmdb":1396}},"episode":{"season":1,"number":1}}]`
 	ratings := `[{"rated_at":"2024-02-02T10:00:00.000Z","rating":8,"type":"movie","movie":{"title":"Heat","year":1995,"ids":{"tmdb":949}}}]`
@@ -107,7 +109,7 @@ func TestParseTraktAndIMDb(t *testing.T) {
 	var heat, bb, wire bool
 	for _, it := range items {
 		heat = heat || (it.Title == "Heat" && it.Status == diary.StatusWatched)
-		bb = bb || (it.Title == "Breaking Bad" && it.Status == diary.StatusWatching && it.Kind == diary.TV)
+		bb = bb || (it.Title == "Breaking Bad" && it.Status == diary.StatusWatching && it.Kind == catalog.TV)
 		wire = wire || (it.Title == "The Wire" && it.Status == diary.StatusPlanned)
 	}
 	if !heat || !bb || !wire {
@@ -118,7 +120,7 @@ func TestParseTraktAndIMDb(t *testing.T) {
 		"tt0903747,10,2024-01-03,Breaking Bad,https://www.imdb.com/title/tt0903747/,TV Series,9.5,49,2008\n" +
 		"tt0959621,9,2024-01-04,Pilot,https://www.imdb.com/title/tt0959621/,TV Episode,9.0,58,2008\n"
 	got, err := portability.ParseIMDb("ratings.csv", []byte(imdb))
-	if err != nil || len(got) != 2 || got[1].Kind != diary.TV || got[0].Rating != 9 {
+	if err != nil || len(got) != 2 || got[1].Kind != catalog.TV || got[0].Rating != 9 {
 		t.Fatalf("IMDb: %+v %v", got, err)
 	}
 }
@@ -197,6 +199,7 @@ func TestImportIsIdempotentAndReports(t *testing.T) {
 }
 
 func TestImportAndExportRoutes(t *testing.T) {
+	t.Parallel()
 	h := map[string]string{}
 	body, ctype := multipartBody(t, "notes.txt", []byte("not an export"))
 	h["Content-Type"] = ctype
@@ -215,9 +218,9 @@ func TestImportAndExportRoutes(t *testing.T) {
 		TestAppFactory: testutil.SignedIn(h3, "Ana", func(t testing.TB, app *tests.TestApp, me *core.Record) {
 			testutil.CreateMovie(t, app, 603, "The Matrix", 1999, 136)
 			for _, body := range []string{`{"movieId":603,"status":"watched","rating":7.3,"watchedAt":"2024-01-05"}`} {
-				var raw map[string]any
+				var raw diary.EntryBody
 				_ = json.Unmarshal([]byte(body), &raw)
-				in, _ := diary.ParseEntry(diary.Movie, raw, time.Now())
+				in, _ := diary.ParseEntry(catalog.Movie, raw, time.Now())
 				if _, _, err := diary.SaveEntry(context.Background(), app, me, in); err != nil {
 					t.Fatal(err)
 				}

@@ -8,14 +8,12 @@ import (
 	"time"
 
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
-
-// ActivitiesCollection holds the posts the feed reads (written by the diary's hooks).
-const ActivitiesCollection = "activities"
 
 // ErrActivityNotFound is returned by the activity calls when the id names no activity.
 var ErrActivityNotFound = errors.New("activity not found")
@@ -159,7 +157,7 @@ func LoadActivity(app core.App, viewerID string, record *core.Record) (Activity,
 
 // FindActivity returns the activity record with id, or ErrActivityNotFound.
 func FindActivity(app core.App, id string) (*core.Record, error) {
-	r, err := app.FindRecordById(ActivitiesCollection, id)
+	r, err := app.FindRecordById(posts.Collection, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrActivityNotFound
 	}
@@ -194,16 +192,14 @@ func activityFromPath(e *core.RequestEvent) (*core.Record, error) {
 }
 
 // visibleActivityFromPath finds the activity named by the {id} path value, as a 404 when
-// missing or when the signed-in member may not see it (moderation).
+// missing or when the signed-in member may not see it (moderation; a check the database
+// could not answer is an error, never the post).
 func visibleActivityFromPath(e *core.RequestEvent) (*core.Record, error) {
-	r, err := activityFromPath(e)
-	if err != nil {
-		return nil, err
-	}
-	if !moderation.CanSeeActivity(e.App, e.Auth.Id, r) {
+	r, err := moderation.FindVisibleActivity(e.App, e.Auth.Id, e.Request.PathValue("id"))
+	if errors.Is(err, moderation.ErrNotVisible) {
 		return nil, e.NotFoundError("That post does not exist.", nil)
 	}
-	return r, nil
+	return r, err
 }
 
 // ownActivityFromPath finds the activity named by the {id} path value and checks that

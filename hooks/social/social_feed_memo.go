@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -42,7 +43,7 @@ func registerPageMemo(app core.App) {
 		m.drop()
 		return e.Next()
 	}
-	for _, collection := range []string{ActivitiesCollection, "follows"} {
+	for _, collection := range []string{posts.Collection, "follows"} {
 		app.OnRecordAfterCreateSuccess(collection).BindFunc(drop)
 		app.OnRecordAfterUpdateSuccess(collection).BindFunc(drop)
 		app.OnRecordAfterDeleteSuccess(collection).BindFunc(drop)

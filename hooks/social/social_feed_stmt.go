@@ -3,6 +3,8 @@ package social
 import (
 	"sync"
 
+	"cinecircle/hooks/posts"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -37,7 +39,7 @@ func withPrepared(app core.App, key string, build func() *dbx.Query, run func(q 
 	if s == nil || app.IsTransactional() {
 		return run(build())
 	}
-	collection, err := app.FindCachedCollectionByNameOrId(ActivitiesCollection)
+	collection, err := app.FindCachedCollectionByNameOrId(posts.Collection)
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,23 @@ type followBody struct {
 	UserID string `json:"userId"`
 }
 
+// validate trims the member id and requires someone other than me. It returns the 400's
+// message with the field errors (nil when valid).
+func (b *followBody) validate(me string) (string, validation.Errors) {
+	b.UserID = strings.TrimSpace(b.UserID)
+	switch {
+	case b.UserID == "":
+		return "Choose a member to follow.", validation.Errors{
+			"userId": validation.NewError("validation_required", "Choose a member to follow."),
+		}
+	case b.UserID == me:
+		return "You cannot follow yourself.", validation.Errors{
+			"userId": validation.NewError("validation_self_follow", "You cannot follow yourself."),
+		}
+	}
+	return "", nil
+}
+
 // FollowState answers follow and unfollow calls.
 type FollowState struct {
 	UserID    string `json:"userId"`
@@ -39,23 +56,27 @@ func follow(e *core.RequestEvent) error {
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	body.UserID = strings.TrimSpace(body.UserID)
-	if body.UserID == "" {
-		return e.BadRequestError("Choose a member to follow.", validation.Errors{
-			"userId": validation.NewError("validation_required", "Choose a member to follow."),
-		})
+	if msg, errs := body.validate(e.Auth.Id); errs != nil {
+		return e.BadRequestError(msg, errs)
 	}
-	if body.UserID == e.Auth.Id {
-		return e.BadRequestError("You cannot follow yourself.", validation.Errors{
-			"userId": validation.NewError("validation_self_follow", "You cannot follow yourself."),
-		})
+	_, err := e.App.FindRecordById("users", body.UserID)
+	suspended := false
+	if err == nil {
+		suspended, err = moderation.IsSuspended(e.App, body.UserID)
 	}
-	if _, err := e.App.FindRecordById("users", body.UserID); err != nil || moderation.IsSuspended(e.App, body.UserID) {
+	switch {
+	case errors.Is(err, sql.ErrNoRows) || (err == nil && suspended):
 		return e.NotFoundError("That member does not exist.", validation.Errors{
 			"userId": validation.NewError("validation_unknown_user", "That member does not exist."),
 		})
+	case err != nil:
+		return err
 	}
-	if moderation.Blocked(e.App, e.Auth.Id, body.UserID) {
+	blocked, err := moderation.Blocked(e.App, e.Auth.Id, body.UserID)
+	if err != nil {
+		return err
+	}
+	if blocked {
 		return e.ForbiddenError("You can't follow this member.", validation.Errors{
 			"userId": validation.NewError("validation_blocked", "You can't follow this member."),
 		})

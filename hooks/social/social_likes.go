@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 
+	"cinecircle/hooks/posts"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -60,7 +62,7 @@ func setLike(app core.App, activityID, userID string, like bool) (LikeState, err
 			}
 		}
 		state.IsLiked = like
-		return tx.DB().Select("likeCount").From(ActivitiesCollection).
+		return tx.DB().Select("likeCount").From(posts.Collection).
 			Where(dbx.HashExp{"id": activityID}).Row(&state.LikeCount)
 	})
 	return state, err

@@ -2,11 +2,13 @@ package social_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -35,11 +37,16 @@ func ownerWorld(h map[string]string, viewer string, ready func(posts)) func(test
 		now := time.Now().UTC()
 		p := posts{}
 		save := func(name, who string, raw map[string]any, at time.Time) {
-			kind := diary.Movie
+			kind := catalog.Movie
 			if _, ok := raw["tvShowId"]; ok {
-				kind = diary.TV
+				kind = catalog.TV
 			}
-			in, err := diary.ParseEntry(kind, raw, now)
+			b, _ := json.Marshal(raw) // a body as the add dialog sends it
+			var body diary.EntryBody
+			if err := json.Unmarshal(b, &body); err != nil {
+				t.Fatal(err)
+			}
+			in, err := diary.ParseEntry(kind, body, now)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,8 +65,8 @@ func ownerWorld(h map[string]string, viewer string, ready func(posts)) func(test
 		save("review", "Ana", map[string]any{"movieId": 603.0, "status": "watched", "rating": 7.0, "review": "Good.", "watchedAt": now.Add(-10 * day).Format(time.RFC3339)}, now.Add(-10*day))
 		save("watchlist", "Ana", map[string]any{"tvShowId": 1396.0, "status": "plan_to_watch"}, now.Add(-5*day))
 		save("bea", "Bea", map[string]any{"movieId": 603.0, "status": "watched", "rating": 9.0}, now.Add(-2*day))
-		review, err := diary.CreateEpisodeReview(app, users["Ana"].Id, show, map[string]any{
-			"seasonNumber": 1.0, "episodeNumber": 1.0, "episodeName": "Pilot", "rating": 8.0, "review": "Chemistry!"})
+		review, err := diary.CreateEpisodeReview(app, users["Ana"].Id, show, diary.EpisodeInput{
+			Season: 1, Episode: 1, Name: "Pilot", Rating: 8, Review: "Chemistry!"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,6 +134,7 @@ func expectRatingReview(t testing.TB, what string, r *core.Record, rating float6
 }
 
 func TestEditActivity(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, viewer, body string
 		status                  int
@@ -206,6 +214,7 @@ func TestEditActivity(t *testing.T) {
 }
 
 func TestDeleteActivity(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, viewer string
 		status            int

@@ -16,7 +16,7 @@ import {
 import { toast } from '../lib/toast'
 
 /** pushKeys: the server's public application-server key. */
-export const pushKeys = {
+const pushKeys = {
   vapidKey: ['/api/push/vapid-public-key'] as const,
 }
 

@@ -1,0 +1,161 @@
+// Package posts owns the activities collection: the posts the feed, profiles,
+// notifications and realtime read. Every domain that posts (the diary, challenges, and
+// later episode watches, lists and remote reviews) writes through this package, so the
+// rules for making a post, grouping a burst of changes into one post and deleting a post
+// with what hangs off it live here once. It sits below every domain (it imports none), so
+// any of them can call it.
+package posts
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Collection holds the posts.
+const Collection = "activities"
+
+// Post is one post to write.
+type Post struct {
+	User string // the author's member id
+	// Type is the SPEC §3 activity type (movie_review, episode_review,
+	// challenge_completed ...); a new kind of post adds its type to the collection's
+	// select field in a migration.
+	Type string
+	// Links relate the post to the records it is about, by relation field of
+	// activities: "entry" (a watch entry), "movie" or "tvShow" (catalog.Kind's
+	// RelationField). A new domain adds its relation field in a migration and names it here.
+	Links map[string]string
+	// Data is the SPEC §3 data the UI reads.
+	Data map[string]any
+}
+
+// Match selects posts by the values of their fields: "user", "type", a relation field
+// of Links ("entry", "tvShow", "list"), or a key of Data as "data.<key>"
+// ("data.challengeId"). Every field must equal its value.
+type Match map[string]any
+
+// Group says which recent post a new post joins instead of being posted again: the
+// newest post that matches Key and is younger than Window.
+type Group struct {
+	Key    Match
+	Window time.Duration
+	// Merge returns the data of the grouped post from the data it had and the new post's
+	// ("Ana watched 3 episodes" from the two episodes before and this one). Nil means the
+	// new data replaces the old: a re-saved diary entry says what the entry says now.
+	Merge func(earlier, next map[string]any) map[string]any
+}
+
+// Create saves a new post.
+func Create(app core.App, p Post) (*core.Record, error) {
+	col, err := app.FindCachedCollectionByNameOrId(Collection)
+	if err != nil {
+		return nil, err
+	}
+	r := core.NewRecord(col)
+	r.Set("user", p.User)
+	return r, write(app, r, p, p.Data)
+}
+
+// Upsert updates the newest post of g's group when one is younger than g.Window (its
+// type, links and data, merged by g.Merge), and otherwise creates the post. This is how
+// a burst becomes one post: fixing a rating right after logging, several episodes of
+// one show in an hour, several titles added to one list in an hour. It reports whether
+// it created the post.
+func Upsert(app core.App, p Post, g Group) (*core.Record, bool, error) {
+	if g.Window <= 0 {
+		return nil, false, fmt.Errorf("posts: grouping %q needs a window", p.Type)
+	}
+	recent, err := find(app, g.Key, time.Now().Add(-g.Window), 1)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(recent) == 0 {
+		r, err := Create(app, p)
+		return r, err == nil, err
+	}
+	r, data := recent[0], p.Data
+	if g.Merge != nil {
+		earlier := map[string]any{}
+		if err := r.UnmarshalJSONField("data", &earlier); err != nil {
+			return nil, false, err
+		}
+		data = g.Merge(earlier, p.Data)
+	}
+	return r, false, write(app, r, p, data)
+}
+
+// CreateOnce creates the post unless a post matching key exists already, at any age,
+// which it then returns untouched: a challenge completion is posted once. It reports
+// whether it created the post.
+func CreateOnce(app core.App, p Post, key Match) (*core.Record, bool, error) {
+	found, err := find(app, key, time.Time{}, 1)
+	if err != nil || len(found) > 0 {
+		if err != nil {
+			return nil, false, err
+		}
+		return found[0], false, nil
+	}
+	r, err := Create(app, p)
+	return r, err == nil, err
+}
+
+// Edit changes what an existing post says: its data, and its type unless typ is empty
+// (an author's edit of a review can make it a rating).
+func Edit(app core.App, post *core.Record, typ string, data map[string]any) error {
+	if typ != "" {
+		post.Set("type", typ)
+	}
+	post.Set("data", data)
+	return app.Save(post)
+}
+
+// write sets the post's type, links and data on r and saves it.
+func write(app core.App, r *core.Record, p Post, data map[string]any) error {
+	r.Set("type", p.Type)
+	for field, id := range p.Links {
+		r.Set(field, id)
+	}
+	r.Set("data", data)
+	return app.Save(r)
+}
+
+// fieldName is what a Match may name: a field, or data.<key>.
+var fieldName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)?$`)
+
+// find returns up to limit posts matching m, newest first, created at or after since
+// (when not zero).
+func find(app core.App, m Match, since time.Time, limit int) ([]*core.Record, error) {
+	if len(m) == 0 {
+		return nil, fmt.Errorf("posts: an empty match would select every post")
+	}
+	fields := make([]string, 0, len(m))
+	for f := range m {
+		fields = append(fields, f)
+	}
+	slices.Sort(fields)
+	terms := make([]string, 0, len(fields)+1)
+	params := dbx.Params{}
+	for i, f := range fields {
+		if !fieldName.MatchString(f) {
+			return nil, fmt.Errorf("posts: %q is not a field to match", f)
+		}
+		p := "m" + strconv.Itoa(i)
+		terms = append(terms, f+" = {:"+p+"}")
+		params[p] = m[f]
+	}
+	if !since.IsZero() {
+		terms = append(terms, "created >= {:since}")
+		params["since"] = since.UTC().Format(dbTime)
+	}
+	return app.FindRecordsByFilter(Collection, strings.Join(terms, " && "), "-created", limit, 0, params)
+}
+
+// dbTime is how PocketBase stores dates, so they compare as text.
+const dbTime = "2006-01-02 15:04:05.000Z"
