@@ -19,7 +19,8 @@ var crossOrigin = http.NewCrossOriginProtection()
 // cookieAuth turns the session cookie into e.Auth for every route, realtime included.
 // It runs right after PocketBase's own Authorization-header loader, which wins when both
 // are present. An unsafe request authenticated by the cookie must come from our own
-// origin: that is the CSRF guard for cookie sessions.
+// origin, and a write's body must be JSON (checkWriteBodyType): the CSRF guards for
+// cookie sessions.
 func cookieAuth() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       "cinecircleCookieAuth",
@@ -39,6 +40,9 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 			}
 			if err := crossOrigin.Check(e.Request); err != nil {
 				return e.ForbiddenError("Cross-origin requests cannot use the session cookie.", nil)
+			}
+			if err := checkWriteBodyType(e); err != nil {
+				return err
 			}
 			e.Auth = record
 			if renew {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,8 +25,8 @@ import (
 const pushKeysID = "vapidkeypair000"
 
 // EnvPushLoopback allows push endpoints on loopback addresses (the tests' fake push
-// service). Off in production: a member could otherwise make the server post to itself.
-const EnvPushLoopback = "CINECIRCLE_PUSH_ALLOW_LOOPBACK"
+// service): security.EnvPushLoopback, an alias of security.EnvOutboundLoopback.
+const EnvPushLoopback = security.EnvPushLoopback
 
 // vapidKeys returns the server's VAPID key pair, generating it on first use.
 func vapidKeys(app core.App) (public, private string, err error) {
@@ -74,8 +74,16 @@ type subscriptionBody struct {
 	} `json:"keys"`
 }
 
-// validate checks the endpoint is an https URL (loopback only when allowed) and the keys
-// decode to a P-256 point (65 bytes) and a 16-byte secret.
+// validate checks the endpoint is an https URL on a public host (loopback, over http too,
+// only while security.LoopbackAllowed) and the keys decode to a P-256 point (65 bytes) and
+// a 16-byte secret.
+//
+// The endpoint's name is not resolved here. The real guard is the outbound client's
+// dialer, which checks the resolved address of every push (DNS can change between now
+// and then: rebinding). A lookup here would only add a slow, flaky step to subscribing (a
+// DNS hiccup would refuse a real browser) and would tell a member which internal names
+// exist. What can be seen without DNS (IP literals in every form, internal names) is
+// refused here with a 400.
 func (b *subscriptionBody) validate() error {
 	errs := validation.Errors{}
 	u, err := url.Parse(b.Endpoint)
@@ -84,11 +92,9 @@ func (b *subscriptionBody) validate() error {
 		errs["endpoint"] = validation.NewError("validation_required", "The push endpoint is missing.")
 	case err != nil || u.Host == "" || len(b.Endpoint) > 2000:
 		errs["endpoint"] = validation.NewError("validation_invalid_url", "The push endpoint is not a valid URL.")
-	case isLoopback(u.Hostname()):
-		if os.Getenv(EnvPushLoopback) != "1" {
-			errs["endpoint"] = validation.NewError("validation_invalid_url", "The push endpoint must be a public https URL.")
-		}
-	case u.Scheme != "https":
+	case security.CheckOutboundHost(u.Hostname()) != nil:
+		errs["endpoint"] = validation.NewError("validation_invalid_url", "The push endpoint must be a public https URL.")
+	case u.Scheme != "https" && !(security.LoopbackAllowed() && isLoopback(u.Hostname())):
 		errs["endpoint"] = validation.NewError("validation_invalid_url", "The push endpoint must be an https URL.")
 	}
 	if n := decodedLen(b.Keys.P256dh); n != 65 {
@@ -213,10 +219,11 @@ func pushTo(ctx context.Context, app core.App, userID string, payload PushPayloa
 			TTL:             24 * 3600,
 			Urgency:         webpush.UrgencyNormal,
 			Topic:           topicOf(payload.Tag),
+			HTTPClient:      security.OutboundClient(),
 		})
 		cancel()
 		if err != nil {
-			app.Logger().Warn("push: send failed", "error", err.Error())
+			logSendError(app, err)
 			continue
 		}
 		res.Body.Close()
@@ -234,6 +241,20 @@ func pushTo(ctx context.Context, app core.App, userID string, payload PushPayloa
 		}
 	}
 	return sent, nil
+}
+
+// logSendError logs a failed push without the member's data: the endpoint URL (its path
+// is the subscription's secret) stays out of the line.
+func logSendError(app core.App, err error) {
+	if errors.Is(err, security.ErrRefusedAddress) {
+		app.Logger().Warn("push: blocked a push to a refused (non-public) address")
+		return
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		err = urlErr.Err
+	}
+	app.Logger().Warn("push: send failed", "error", err.Error())
 }
 
 // pushContact is the VAPID contact: the mail settings' sender address.

@@ -2,6 +2,7 @@ package notify_test
 
 import (
 	"bytes"
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/ecdh"
@@ -12,6 +13,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -21,11 +23,13 @@ import (
 	"time"
 
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/logger"
 )
 
 // browser is a push subscriber as a browser makes one: a P-256 key pair and a secret.
@@ -219,6 +223,110 @@ func TestPushRoutes(t *testing.T) {
 	}
 	(&tests.ApiScenario{Name: "a visitor cannot subscribe", Method: "POST", URL: "/api/push/subscribe", Body: strings.NewReader(`{}`),
 		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}).Test(t)
+}
+
+// TestPushSubscribeRefusesInternalEndpoints: every endpoint whose host is visibly not a
+// public internet host (the issue's list and more) is a 400 naming endpoint, with the
+// tests' loopback flag off as in production; a public name is accepted even when it
+// resolves to loopback (localtest.me): the dialer refuses that one at push time.
+func TestPushSubscribeRefusesInternalEndpoints(t *testing.T) {
+	t.Setenv(security.EnvOutboundLoopback, "")
+	t.Setenv(notify.EnvPushLoopback, "")
+	app := testutil.NewTestApp(t)
+	cookie := testutil.SessionCookie(t, testutil.CreateUser(t, app, "Ana"))
+	srv := testutil.Serve(t, app)
+	p256dh, auth := newBrowser(t).keys()
+	subscribe := func(endpoint string) (int, string) {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/push/subscribe", strings.NewReader(
+			`{"endpoint":"`+endpoint+`","keys":{"p256dh":"`+p256dh+`","auth":"`+auth+`"}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", cookie)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	const refusal = `"endpoint":{"code":"validation_invalid_url","message":"The push endpoint must be a public https URL."}`
+	for _, endpoint := range []string{
+		"https://10.0.0.5/x", "https://192.168.1.1/x", "https://172.16.0.1/x", "https://169.254.169.254/latest",
+		"https://100.64.0.1/x", "https://0.0.0.0/x", "https://[fd00::1]/x", "https://[fe80::1]/x",
+		"https://127.1/x", "https://2130706433/x", "https://0x7f.1/x", "https://0177.0.0.1/x", "https://0x7f000001/x",
+		"https://127.0.0.1/x", "https://[::1]/x", "https://[::ffff:10.0.0.1]/x", "https://[::ffff:127.0.0.1]/x",
+		"https://[64:ff9b::a9fe:a9fe]/x", "https://198.51.100.1/x", "https://255.255.255.255/x",
+		"https://localhost/x", "https://push.localhost/x", "https://metadata.google.internal/computeMetadata/v1/",
+		"https://printer.local/x", "https://intranet/x",
+	} {
+		if status, body := subscribe(endpoint); status != http.StatusBadRequest || !strings.Contains(body, refusal) {
+			t.Errorf("%s: %d %s", endpoint, status, body)
+		}
+	}
+	if n, _ := app.CountRecords("push_subscriptions"); n != 0 {
+		t.Fatalf("%d refused subscriptions were stored", n)
+	}
+	if status, body := subscribe("https://localtest.me/x"); status != http.StatusOK {
+		t.Fatalf("a public name: %d %s", status, body)
+	}
+}
+
+// TestPushToRefusedAddressFailsClosed: a stored subscription whose endpoint resolves to a
+// refused address (a name resolving to loopback, a private literal, a mapped loopback
+// one) gets no request, counts as not sent, and the log says a push was blocked without
+// the endpoint or the keys.
+func TestPushToRefusedAddressFailsClosed(t *testing.T) {
+	t.Setenv(security.EnvOutboundLoopback, "")
+	t.Setenv(notify.EnvPushLoopback, "")
+	svc := newPushService(t)
+	port := svc.URL[strings.LastIndexByte(svc.URL, ':')+1:]
+	const secret = "member-secret-subscription-token"
+	p256dh, auth := newBrowser(t).keys()
+	endpoints := []string{"http://localhost:" + port + "/live/" + secret, "https://10.0.0.5/live/" + secret,
+		"http://[::ffff:127.0.0.1]:" + port + "/live/" + secret}
+	h := map[string]string{}
+	(&tests.ApiScenario{
+		Name: "a push to a refused address is blocked", Method: http.MethodPost, URL: "/api/push/test", Headers: h,
+		TestAppFactory: testutil.SignedIn(h, "Ana", func(t testing.TB, app *tests.TestApp, ana *core.Record) {
+			app.Settings().Logs.MaxDays = 1 // the test app keeps no logs unless asked
+			col, _ := app.FindCollectionByNameOrId("push_subscriptions")
+			for _, endpoint := range endpoints {
+				r := core.NewRecord(col)
+				r.Load(map[string]any{"user": ana.Id, "endpoint": endpoint, "p256dh": p256dh, "auth": auth})
+				if err := app.Save(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}),
+		ExpectedStatus: 200, ExpectedContent: []string{`{"sent":0}`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			svc.mu.Lock()
+			defer svc.mu.Unlock()
+			if len(svc.received) != 0 {
+				t.Fatalf("the push service on loopback got %d requests", len(svc.received))
+			}
+			_ = app.Logger().Handler().(*logger.BatchHandler).WriteAll(context.WithValue(context.Background(), logger.BlockKey, true))
+			var logs []*core.Log
+			if err := app.LogQuery().All(&logs); err != nil {
+				t.Fatal(err)
+			}
+			blocked := 0
+			for _, l := range logs {
+				line := l.Message + " " + fmt.Sprint(l.Data)
+				if strings.Contains(l.Message, "blocked a push to a refused") {
+					blocked++
+				}
+				for _, private := range []string{secret, p256dh, auth, "localhost", "10.0.0.5", "127.0.0.1"} {
+					if strings.Contains(line, private) {
+						t.Errorf("a log line holds %q: %s", private, line)
+					}
+				}
+			}
+			if blocked != len(endpoints) {
+				t.Fatalf("%d blocked-push log lines, want %d", blocked, len(endpoints))
+			}
+		},
+	}).Test(t)
 }
 
 func TestPrunePushSubscriptions(t *testing.T) {
