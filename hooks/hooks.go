@@ -17,6 +17,7 @@ import (
 	"cinecircle/hooks/portability"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
+	"cinecircle/hooks/tv"
 	"cinecircle/hooks/web"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -35,6 +36,7 @@ func Register(app core.App, public fs.FS) {
 	notify.Register(app)
 	challenges.Register(app)
 	collab.Register(app)
+	tv.Register(app)
 	portability.Register(app)
 	web.Register(app, public)
 }
