@@ -125,14 +125,16 @@ func icsHandler(e *core.RequestEvent) error {
 	e.Response.Header().Set("Content-Disposition", `inline; filename="cinecircle-tv.ics"`)
 	e.Response.Header().Set("Cache-Control", "private, max-age=900")
 	e.Response.WriteHeader(http.StatusOK)
-	return ICalendar(cal, auth.DisplayName(user), user.Id, siteURL(e), time.Now()).SerializeTo(e.Response)
+	return ICalendar(cal, auth.DisplayName(user), user.Id, siteURL(e), time.Now()).SerializeTo(e.Response, ics.WithNewLine("\r\n"))
 }
 
-// ICalendar renders calendar episodes as an RFC 5545 calendar: one all-day event per
+// ICalendar renders calendar episodes as an RFC 5545 calendar (serialize it with CRLF
+// line ends, ics.WithNewLine("\r\n"), as the RFC asks): one all-day event per
 // episode on its air date (TMDB gives dates, not times), with a UID stable across fetches
 // (show, episode and member), so calendar apps update events instead of repeating them.
 func ICalendar(c CalendarJSON, memberName, memberID, site string, now time.Time) *ics.Calendar {
-	cal := ics.NewCalendarFor("CineCircle//TV calendar//EN")
+	cal := ics.NewCalendar()
+	cal.SetProductId("-//CineCircle//TV calendar//EN")
 	cal.SetMethod(ics.MethodPublish)
 	cal.SetCalscale("GREGORIAN")
 	cal.SetName("CineCircle · " + memberName + "'s shows")
