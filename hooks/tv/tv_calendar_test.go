@@ -31,7 +31,7 @@ func fakeTMDB(t *testing.T) *httptest.Server {
 	shift := int(today.Sub(fixtureToday).Hours() / 24)
 	dates := regexp.MustCompile(`"(\d{4}-\d{2}-\d{2})"`)
 	paths := map[*regexp.Regexp]string{
-		regexp.MustCompile(`^/3/tv/(\d+)$`):                "tv_%s",
+		regexp.MustCompile(`^/3/tv/(\d+)$`):              "tv_%s",
 		regexp.MustCompile(`^/3/tv/(\d+)/season/(\d+)$`): "tv_%s_season_%s",
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
