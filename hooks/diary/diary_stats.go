@@ -57,7 +57,7 @@ func MonthlyStats(app core.App, userID string, now time.Time) (Stats, error) {
 	if err != nil {
 		return s, err
 	}
-	err = app.DB().NewQuery(`SELECT COUNT(*), COALESCE(SUM(` + episodeMinutes + `), 0) FROM ` + episodeWatchesFrom + `
+	err = app.DB().NewQuery(`SELECT COUNT(*), COALESCE(SUM(`+episodeMinutes+`), 0) FROM `+episodeWatchesFrom+`
 		WHERE w.user = {:u} AND w.watchedAt >= {:from} AND w.watchedAt < {:to}`).
 		Bind(p).Row(&s.EpisodesWatchedThisMonth, &watchMinutes)
 	if err != nil {
@@ -73,7 +73,7 @@ func MonthlyStats(app core.App, userID string, now time.Time) (Stats, error) {
 	}
 	err = app.DB().NewQuery(`
 		SELECT COUNT(CASE WHEN e.review != '' THEN 1 END),
-			COALESCE(SUM(CASE WHEN ` + unwatchedReview + ` THEN t.episodeRuntime ELSE 0 END), 0)
+			COALESCE(SUM(CASE WHEN `+unwatchedReview+` THEN t.episodeRuntime ELSE 0 END), 0)
 		FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
 		WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}`).
 		Bind(p).Row(&episodeReviews, &reviewMinutes)
