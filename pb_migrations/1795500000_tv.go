@@ -116,6 +116,18 @@ func init() {
 			return err
 		}
 
+		// imports.source: a CineCircle export's episode watches import back.
+		imports, err := app.FindCollectionByNameOrId("imports")
+		if err != nil {
+			return err
+		}
+		if f, ok := imports.Fields.GetByName("source").(*core.SelectField); ok && !slices.Contains(f.Values, "cinecircle") {
+			f.Values = append(f.Values, "cinecircle")
+		}
+		if err := app.Save(imports); err != nil {
+			return err
+		}
+
 		// users.muteEpisodeReviews: no "reviewed an episode you've seen" notifications.
 		users.Fields.Add(&core.BoolField{Name: "muteEpisodeReviews"})
 		return app.Save(users)
@@ -127,12 +139,15 @@ func init() {
 				}
 			}
 		}
-		if c, err := app.FindCollectionByNameOrId("activities"); err == nil {
-			if f, ok := c.Fields.GetByName("type").(*core.SelectField); ok {
-				f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == "tv_episodes_watched" })
-			}
-			if err := app.Save(c); err != nil {
-				return err
+		for name, value := range map[string]string{"activities": "tv_episodes_watched", "imports": "cinecircle"} {
+			field := map[string]string{"activities": "type", "imports": "source"}[name]
+			if c, err := app.FindCollectionByNameOrId(name); err == nil {
+				if f, ok := c.Fields.GetByName(field).(*core.SelectField); ok {
+					f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == value })
+				}
+				if err := app.Save(c); err != nil {
+					return err
+				}
 			}
 		}
 		for name, field := range map[string]string{"tv_shows": "status", "users": "muteEpisodeReviews"} {
