@@ -54,3 +54,21 @@ func HasTMDB(app core.App) bool {
 	s := from(app)
 	return s != nil && s.remote() != nil
 }
+
+// SaveTitles writes titles into the catalog (all fields, replacing a title with the same
+// id), grouped by kind, in app's transaction: how tools that build data sets (bench seed)
+// add titles of their own.
+func SaveTitles(app core.App, titles ...Title) error {
+	for _, kind := range Kinds {
+		var same []Title
+		for _, t := range titles {
+			if t.Kind == kind {
+				same = append(same, t)
+			}
+		}
+		if err := upsertTitles(app, same, upsertReplace); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -36,12 +36,18 @@ func ShowEntryOf(app core.App, userID, showRecordID string) (ShowEntry, error) {
 
 // findShowEntry returns userID's entry for a show, or nil when there is none.
 func findShowEntry(app core.App, userID, showRecordID string) (*core.Record, error) {
-	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+catalog.TV.RelationField()+" = {:t}",
-		dbx.Params{"u": userID, "t": showRecordID})
+	// tvShow != '' lets SQLite use the partial unique index idx_watch_entries_user_tv.
+	entry := &core.Record{}
+	err := app.RecordQuery("watch_entries").
+		AndWhere(dbx.NewExp("[[user]] = {:u} AND [[tvShow]] = {:t} AND [[tvShow]] != ''", dbx.Params{"u": userID, "t": showRecordID})).
+		Limit(1).One(entry)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return entry, err
+	if err != nil {
+		return nil, err
+	}
+	return entry, nil
 }
 
 // MoveShow sets userID's status for a show as episode tracking decided, quietly (the

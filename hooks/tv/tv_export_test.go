@@ -26,3 +26,10 @@ func (l layout) UpToEps(to Ep) []Ep { return l.upTo(to) }
 
 // Total exposes layout.total.
 func (l layout) Total() int { return l.total() }
+
+// The hand-written queries, for their plan tests.
+const (
+	UpNextSQL   = upNextSQL
+	SpoilerSQL  = spoilerSQL
+	CalendarSQL = calendarSQL
+)

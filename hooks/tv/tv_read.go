@@ -179,7 +179,7 @@ const upNextSQL = `SELECT t.tmdbId AS showId, t.name AS name, t.posterPath AS po
 	FROM tv_progress p INDEXED BY idx_tv_progress_up_next
 	JOIN tv_shows t ON t.id = p.tvShow
 	LEFT JOIN tv_episodes e ON e.tvShow = p.tvShow AND e.season = p.nextSeason AND e.episode = p.nextEpisode
-	LEFT JOIN watch_entries w ON w.user = p.user AND w.tvShow = p.tvShow
+	LEFT JOIN watch_entries w ON w.user = p.user AND w.tvShow = p.tvShow AND w.tvShow != ''
 	WHERE p.user = {:u} AND p.nextEpisode > 0 AND COALESCE(w.status, '') NOT IN ('dropped', 'watched')
 	ORDER BY p.lastWatchedAt DESC LIMIT {:limit}`
 

@@ -31,7 +31,7 @@ const spoilerSQL = `SELECT CAST(j.key AS INTEGER) AS idx,
 		AND x.season = j.value ->> 1 AND x.episode = j.value ->> 2) AS seen
 	FROM json_each({:items}) j
 	LEFT JOIN tv_progress p ON p.user = {:v} AND p.tvShow = j.value ->> 0
-	LEFT JOIN watch_entries w ON w.user = {:v} AND w.tvShow = j.value ->> 0`
+	LEFT JOIN watch_entries w ON w.user = {:v} AND w.tvShow = j.value ->> 0 AND w.tvShow != ''`
 
 // decorateSpoilers adds data.spoiler to the episode reviews on a page (feed, profile, a
 // single post) that would spoil the viewer: they track the show (started it, or have it
