@@ -4,6 +4,7 @@ import type { CatalogKind } from '../lib/catalog'
 import { nextDiaryPage, type DiaryItem, type EpisodeReview, type Profile, type Stats, type WatchEntry } from '../lib/diary'
 import type { EntryPayload, WatchStatus } from '../lib/rating'
 import type { User } from '../lib/users'
+import { invalidateTracking } from './tv'
 
 const entriesPath: Record<CatalogKind, string> = { movie: '/api/user/movies', tv: '/api/user/tv-shows' }
 
@@ -94,6 +95,7 @@ export function invalidateAfterDiaryChange(client: QueryClient): Promise<void> {
     client.invalidateQueries({ predicate: (q) => isEpisodeReviewsKey(q.queryKey) }),
     client.invalidateQueries({ queryKey: diaryKeys.users }),
     client.invalidateQueries({ predicate: (q) => isCommunityRatingKey(q.queryKey) }),
+    invalidateTracking(client),
   ]).then(() => undefined)
 }
 
