@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"log"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"cinecircle/hooks"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/demo"
+	"cinecircle/hooks/replica"
 	_ "cinecircle/pb_migrations"
 
 	"github.com/pocketbase/pocketbase"
@@ -32,6 +34,7 @@ func main() {
 		// connection closed for being over the idle limit is reopened cold (its page cache
 		// and prepared statements lost), which halved feed throughput at 32 concurrent.
 		DataMaxIdleConns: 48,
+		DBConnect:        replica.DBConnect,
 	})
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -44,6 +47,17 @@ func main() {
 	app.RootCmd.AddCommand(demo.Command(app))
 	app.RootCmd.AddCommand(bench.Command(app))
 	app.RootCmd.AddCommand(catalog.Command(app))
+	restore := replica.Command()
+	app.RootCmd.AddCommand(restore)
+	if cmd, _, err := app.RootCmd.Find(os.Args[1:]); err == nil && cmd == restore {
+		// Restore runs on a data dir that must stay empty until it writes the databases:
+		// no bootstrap (which would create them), no migrations, no hooks.
+		if err := app.RootCmd.Execute(); err != nil {
+			fmt.Fprintln(os.Stderr, "Error:", err)
+			os.Exit(1)
+		}
+		return
+	}
 
 	public, err := fs.Sub(publicFiles, "pb_public")
 	if err != nil {

@@ -31,7 +31,7 @@ func openStockRule(dir string) error {
 	if err := app.Bootstrap(); err != nil {
 		return err
 	}
-	defer app.ResetBootstrapState()
+	defer app.ClearBootstrap()
 	col, err := app.FindCollectionByNameOrId(posts.Collection)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -16,14 +17,18 @@ import (
 // answers without errors, cursor pages match numbered pages, realtime posts reach every
 // follower and nobody else, and the report renders. No timing is asserted.
 func TestRunSmoke(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and serves the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "cinecircle")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := os.Getenv("CINECIRCLE_BIN") // make test builds it once for every layer
+	if _, err := os.Stat(bin); bin == "" || err != nil {
+		bin = filepath.Join(t.TempDir(), "cinecircle")
+		build := exec.Command("go", "build", "-o", bin, ".")
+		build.Dir = ".."
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
 	}
 	app := testutil.NewTestApp(t)
 	s := bench.DefaultSizes()

@@ -13,6 +13,7 @@ import (
 // TestSeedSmall builds a small community and checks it is consistent the way the app
 // keeps it: counters equal their rows, follows have a heavy head, members can sign in.
 func TestSeedSmall(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	s := bench.DefaultSizes()
 	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser, s.EpisodeWatchesPerUser = 300, 3000, 20, 5, 30

@@ -15,6 +15,7 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
+	"cinecircle/hooks/replica"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/tv"
@@ -38,5 +39,6 @@ func Register(app core.App, public fs.FS) {
 	collab.Register(app)
 	tv.Register(app)
 	portability.Register(app)
+	replica.Register(app)
 	web.Register(app, public)
 }

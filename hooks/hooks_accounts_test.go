@@ -19,6 +19,7 @@ import (
 // but the wrong password get the same answer, and so does a password reset request for
 // an address with and without an account.
 func TestNoAccountEnumeration(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	srv, _ := serve(t, app)
@@ -46,6 +47,7 @@ func TestNoAccountEnumeration(t *testing.T) {
 // TestPasswordRules: sign-up and password change take 8 to 71 characters (bcrypt reads no
 // further) and a matching confirmation, and say which field is wrong.
 func TestPasswordRules(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	srv, _ := serve(t, app)
@@ -146,6 +148,7 @@ func TestGifURLRules(t *testing.T) {
 // TestAvatarURLRules: a profile's outside avatar (from an OAuth2 provider) is kept only as
 // an https URL without credentials; anything else is dropped when stored and never shown.
 func TestAvatarURLRules(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	users, err := app.FindCollectionByNameOrId("users")
 	if err != nil {

@@ -50,7 +50,7 @@ var collectionTable = map[string]collectionRule{
 	"challenges": superusersOnly, "user_challenges": superusersOnly, "achievements": superusersOnly,
 	"collaborations": superusersOnly, "collaboration_participants": superusersOnly,
 	"recommendations": superusersOnly, "imports": superusersOnly,
-	"reports": superusersOnly, "blocks": superusersOnly,
+	"reports": superusersOnly, "blocks": superusersOnly, "delivery_queue": superusersOnly,
 	"tv_episodes": superusersOnly, "calendar_feeds": superusersOnly,
 }
 

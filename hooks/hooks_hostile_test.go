@@ -106,6 +106,7 @@ func checkHostileAnswer(t testing.TB, what string, status int, data []byte) {
 // as a signed-in member and checks each answer is a 4xx JSON error, never a 5xx, and that
 // every 400 names the field at fault (the body itself when it is not a JSON object).
 func TestHostileInputNeverFails(t *testing.T) {
+	t.Parallel()
 	srv, cookie, routes := writeRoutesFixture(t)
 	bodies := hostileBodies(testutil.UserID("Ana"))
 	tally := map[int]int{}
@@ -139,6 +140,7 @@ var pathParam = regexp.MustCompile(`\{[^}]+\}`)
 // TestEveryJSONWriteRouteIsCovered walks the served router: a write route added to the
 // app (a new domain's too) fails here until the hostile table and a fuzz target cover it.
 func TestEveryJSONWriteRouteIsCovered(t *testing.T) {
+	t.Parallel()
 	_, _, covered := writeRoutesFixture(t)
 	_, served := serve(t, testutil.NewTestApp(t))
 	for _, p := range served.all {

@@ -123,6 +123,7 @@ func TestRateLimitScaleAndAdminSettings(t *testing.T) {
 // whether the client announced its length or streamed it, while the import upload takes
 // a file many times that size.
 func TestBodyLimits(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	cookie := testutil.SessionCookie(t, testutil.CreateUser(t, app, "Ana"))
 	srv, _ := serve(t, app)

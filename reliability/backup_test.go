@@ -41,6 +41,7 @@ func reviews(t *testing.T, c *client) string {
 // copies have what was there at the backup and nothing written after it. A restart does
 // not overwrite an admin's own backup schedule.
 func TestBackupRestoresIntoAFreshDataDir(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	createSuperuser(t, dir)
 	srv := startServer(t, dir)

@@ -7,29 +7,77 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// acked records every write the server acknowledged with a 2xx, by kind.
+// ackedWrite is one write the server acknowledged with a 2xx, when it was sent and when
+// it was acknowledged: an entry (a is its id), an activity it posted (a), a like (a
+// activity, b member), a comment (a) or a follow (a follower, b followed).
+type ackedWrite struct {
+	kind     string
+	a, b     string
+	sent, at time.Time
+}
+
+// acked records every write the server acknowledged with a 2xx.
 type acked struct {
 	mu         sync.Mutex
-	entries    []string    // watch_entries ids
-	activities []string    // activities ids (posted by the entries)
-	likes      [][2]string // (activity, user)
-	comments   []string    // comments ids
-	follows    [][2]string // (follower, following)
-	failures   []string    // 5xx answers, which must not happen
+	writes     []ackedWrite
+	activities []string // acknowledged activity ids, for likes and comments to pick from
+	failures   []string // 5xx answers, which must not happen
 	total      atomic.Int64
 }
 
-func (a *acked) add(fn func()) {
+// add records writes sent at sent and acknowledged now.
+func (a *acked) add(sent time.Time, ws ...ackedWrite) {
+	now := time.Now()
 	a.mu.Lock()
-	fn()
+	for _, w := range ws {
+		w.sent, w.at = sent, now
+		a.writes = append(a.writes, w)
+		if w.kind == "activity" {
+			a.activities = append(a.activities, w.a)
+		}
+	}
 	a.mu.Unlock()
 	a.total.Add(1)
+}
+
+// before is the writes acknowledged before cutoff.
+func (a *acked) before(cutoff time.Time) []ackedWrite {
+	return a.where(func(w ackedWrite) bool { return w.at.Before(cutoff) })
+}
+
+// sentAfter is the writes sent after t.
+func (a *acked) sentAfter(t time.Time) []ackedWrite {
+	return a.where(func(w ackedWrite) bool { return w.sent.After(t) })
+}
+
+func (a *acked) where(keep func(ackedWrite) bool) []ackedWrite {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var out []ackedWrite
+	for _, w := range a.writes {
+		if keep(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// counts says how many writes of each kind were acknowledged.
+func (a *acked) counts() map[string]int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := map[string]int{}
+	for _, w := range a.writes {
+		n[w.kind]++
+	}
+	return n
 }
 
 // randomActivity picks an acknowledged activity, or "" before the first one.
@@ -48,15 +96,42 @@ func (a *acked) randomActivity(r *rand.Rand) string {
 // on the same data dir and, after a clean stop, reads the SQLite file: every write that
 // was answered 2xx is there, and every counter equals the rows it counts.
 func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	createSuperuser(t, dir)
 	srv := startServer(t, dir)
 	disableRateLimits(t, superuserClient(t, srv.base))
 
-	const members, writersPerMember = 6, 2
+	const writersPerMember = 2
+	clients := challengers(t, srv.base, "crash", 6)
+
+	// Kill somewhere between 250 and 450 acknowledged writes, so runs differ in what the
+	// kill interrupts.
+	var ack acked
+	runWritersUntilKill(t, srv, clients, writersPerMember, int64(250+rand.IntN(200)), &ack)
+
+	// Restart on the same data dir: it must come up and answer.
+	again := startServer(t, dir)
+	var feed []map[string]any
+	clients[0].base = again.base
+	clients[0].must(t, http.MethodGet, "/api/feed?limit=20&page=1", nil, &feed)
+	if len(feed) == 0 {
+		t.Error("the feed is empty after the restart")
+	}
+	again.stop(t)
+
+	db := openDB(t, dir)
+	checkAcked(t, db, ack.before(time.Now()))
+	checkCounters(t, db)
+}
+
+// challengers signs n members up and has each join this month's movie challenge, whose
+// progress counter the writes then move.
+func challengers(t *testing.T, base, prefix string, n int) []*client {
+	t.Helper()
 	var clients []*client
-	for i := range members {
-		clients = append(clients, signUp(t, srv.base, fmt.Sprintf("crash%d@example.com", i), fmt.Sprintf("Crash%d", i)))
+	for i := range n {
+		clients = append(clients, signUp(t, base, fmt.Sprintf("%s%d@example.com", prefix, i), fmt.Sprintf("%s%d", strings.ToUpper(prefix[:1])+prefix[1:], i)))
 	}
 	var available []struct {
 		ID   string `json:"id"`
@@ -75,11 +150,14 @@ func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
 	for _, c := range clients {
 		c.must(t, http.MethodPost, "/api/challenges/"+challengeID+"/join", nil, nil)
 	}
+	return clients
+}
 
-	// Kill somewhere between 250 and 450 acknowledged writes, so runs differ in what the
-	// kill interrupts.
-	killAt := int64(250 + rand.IntN(200))
-	var ack acked
+// runWritersUntilKill runs writersPerMember concurrent writers per member against srv
+// and SIGKILLs it once killAt writes have been acknowledged. It returns the moment of
+// the kill.
+func runWritersUntilKill(t *testing.T, srv *server, clients []*client, writersPerMember int, killAt int64, ack *acked) time.Time {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var wg sync.WaitGroup
@@ -88,53 +166,29 @@ func TestCrashLosesNoAcknowledgedWrite(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				write(ctx, c, clients, m*writersPerMember+w, &ack)
+				write(ctx, c, clients, m*writersPerMember+w, ack)
 			}()
 		}
 	}
 	var killOnce sync.Once
+	var killed time.Time
+	kill := func() { killed = time.Now(); srv.kill(t); cancel() }
 	go func() {
 		for ack.total.Load() < killAt && ctx.Err() == nil {
 			time.Sleep(time.Millisecond) // polling the count, not timing anything
 		}
-		killOnce.Do(func() { srv.kill(t); cancel() })
+		killOnce.Do(kill)
 	}()
 	wg.Wait()
-	killOnce.Do(func() { srv.kill(t); cancel() })
+	killOnce.Do(kill)
 	if ack.total.Load() < killAt {
 		t.Fatalf("writers stopped after %d acknowledged writes, before the kill at %d:\n%s", ack.total.Load(), killAt, srv.out.String())
 	}
 	if len(ack.failures) > 0 {
 		t.Errorf("%d writes answered 5xx before the kill, first: %s", len(ack.failures), ack.failures[0])
 	}
-	t.Logf("SIGKILL after %d acknowledged writes: %d entries, %d likes, %d comments, %d follows",
-		ack.total.Load(), len(ack.entries), len(ack.likes), len(ack.comments), len(ack.follows))
-
-	// Restart on the same data dir: it must come up and answer.
-	again := startServer(t, dir)
-	var feed []map[string]any
-	clients[0].base = again.base
-	clients[0].must(t, http.MethodGet, "/api/feed?limit=20&page=1", nil, &feed)
-	if len(feed) == 0 {
-		t.Error("the feed is empty after the restart")
-	}
-	again.stop(t)
-
-	db := openDB(t, dir)
-	checkPresent(t, db, "watch_entries", ack.entries)
-	checkPresent(t, db, "activities", ack.activities)
-	checkPresent(t, db, "comments", ack.comments)
-	for _, l := range ack.likes {
-		if count(t, db, "SELECT COUNT(*) FROM activity_likes WHERE activity = ? AND user = ?", l[0], l[1]) != 1 {
-			t.Errorf("acknowledged like of %s by %s is missing", l[0], l[1])
-		}
-	}
-	for _, f := range ack.follows {
-		if count(t, db, "SELECT COUNT(*) FROM follows WHERE follower = ? AND following = ?", f[0], f[1]) != 1 {
-			t.Errorf("acknowledged follow %s → %s is missing", f[0], f[1])
-		}
-	}
-	checkCounters(t, db)
+	t.Logf("SIGKILL after %d acknowledged writes: %v", ack.total.Load(), ack.counts())
+	return killed
 }
 
 // write is one writer's loop until the server goes away: member c logs movies of their
@@ -143,6 +197,7 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 	r := rand.New(rand.NewPCG(uint64(writer), 42))
 	for i := 0; ctx.Err() == nil; i++ {
 		var err error
+		sent := time.Now()
 		switch op := i % 5; {
 		case op == 0 || op == 3 || ack.randomActivity(r) == "":
 			var out struct {
@@ -155,17 +210,16 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 				"review": fmt.Sprintf("Writer %d, take %d.", writer, i),
 			}, &out)
 			if err == nil {
-				ack.add(func() {
-					ack.entries = append(ack.entries, out.ID)
-					if out.ActivityID != "" {
-						ack.activities = append(ack.activities, out.ActivityID)
-					}
-				})
+				ws := []ackedWrite{{kind: "entry", a: out.ID}}
+				if out.ActivityID != "" {
+					ws = append(ws, ackedWrite{kind: "activity", a: out.ActivityID})
+				}
+				ack.add(sent, ws...)
 			}
 		case op == 1:
 			a := ack.randomActivity(r)
 			if _, err = c.do(ctx, http.MethodPost, "/api/activities/"+a+"/like", nil, nil); err == nil {
-				ack.add(func() { ack.likes = append(ack.likes, [2]string{a, c.ID}) })
+				ack.add(sent, ackedWrite{kind: "like", a: a, b: c.ID})
 			}
 		case op == 2:
 			var out struct {
@@ -174,7 +228,7 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 			a := ack.randomActivity(r)
 			if _, err = c.do(ctx, http.MethodPost, "/api/activities/"+a+"/comments",
 				map[string]any{"content": fmt.Sprintf("Comment %d by writer %d", i, writer)}, &out); err == nil {
-				ack.add(func() { ack.comments = append(ack.comments, out.ID) })
+				ack.add(sent, ackedWrite{kind: "comment", a: out.ID})
 			}
 		default:
 			other := all[r.IntN(len(all))]
@@ -182,13 +236,16 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 				continue
 			}
 			if _, err = c.do(ctx, http.MethodPost, "/api/follow", map[string]any{"userId": other.ID}, nil); err == nil {
-				ack.add(func() { ack.follows = append(ack.follows, [2]string{c.ID, other.ID}) })
+				ack.add(sent, ackedWrite{kind: "follow", a: c.ID, b: other.ID})
 			}
 		}
 		if isTransport(err) {
 			return // the server is down (killed): this writer is done
 		}
 		var se *statusError
+		if errors.As(err, &se) && se.status == http.StatusServiceUnavailable && strings.Contains(se.body, "restarting") {
+			return // the server is shutting down: this writer is done
+		}
 		if errors.As(err, &se) && se.status >= 500 {
 			ack.mu.Lock()
 			ack.failures = append(ack.failures, se.Error())
@@ -197,17 +254,28 @@ func write(ctx context.Context, c *client, all []*client, writer int, ack *acked
 	}
 }
 
-// checkPresent fails for each acknowledged id missing from table.
-func checkPresent(t *testing.T, db *sql.DB, table string, ids []string) {
+// ackQueries are how each kind of acknowledged write is found in the data dir.
+var ackQueries = map[string]string{
+	"entry":    "SELECT COUNT(*) FROM watch_entries WHERE id = ? AND ? = ''",
+	"activity": "SELECT COUNT(*) FROM activities WHERE id = ? AND ? = ''",
+	"comment":  "SELECT COUNT(*) FROM comments WHERE id = ? AND ? = ''",
+	"like":     "SELECT COUNT(*) FROM activity_likes WHERE activity = ? AND user = ?",
+	"follow":   "SELECT COUNT(*) FROM follows WHERE follower = ? AND following = ?",
+}
+
+// checkAcked fails for each acknowledged write missing from db.
+func checkAcked(t *testing.T, db *sql.DB, writes []ackedWrite) {
 	t.Helper()
-	missing := 0
-	for _, id := range ids {
-		if count(t, db, "SELECT COUNT(*) FROM "+table+" WHERE id = ?", id) != 1 {
-			missing++
-			t.Errorf("acknowledged %s %s is missing", table, id)
+	missing := map[string]int{}
+	for _, w := range writes {
+		if count(t, db, ackQueries[w.kind], w.a, w.b) != 1 {
+			missing[w.kind]++
+			if missing[w.kind] <= 5 {
+				t.Errorf("acknowledged %s %s %s (at %s) is missing", w.kind, w.a, w.b, w.at.Format("15:04:05.000"))
+			}
 		}
 	}
-	t.Logf("%s: %d acknowledged, %d missing", table, len(ids), missing)
+	t.Logf("%d acknowledged writes checked, missing by kind: %v", len(writes), missing)
 }
 
 // checkCounters compares every stored counter with the rows it counts: likes and

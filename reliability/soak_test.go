@@ -73,6 +73,7 @@ func soakSettings(t *testing.T) (time.Duration, int) {
 // in the mix is valid) or any transport error, and when the server's resident memory at
 // the end exceeds what it was after the warm-up by more than the tolerance below.
 func TestSoak(t *testing.T) {
+	t.Parallel()
 	duration, rate := soakSettings(t)
 	dir := t.TempDir()
 	createSuperuser(t, dir)

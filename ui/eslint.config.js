@@ -32,6 +32,11 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Playwright fixtures take `use` (not React's hook) and declare no dependencies as `{}`.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },

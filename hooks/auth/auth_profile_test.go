@@ -22,6 +22,7 @@ func findAna(t testing.TB, app core.App) *core.Record {
 }
 
 func TestCurrentUser(t *testing.T) {
+	t.Parallel()
 	withCookie := map[string]string{}
 	withToken := map[string]string{}
 	scenarios := []tests.ApiScenario{
@@ -79,6 +80,7 @@ func TestCurrentUser(t *testing.T) {
 }
 
 func TestCookieCrossOrigin(t *testing.T) {
+	t.Parallel()
 	sameSite := map[string]string{"Origin": "http://example.com"}
 	foreign := map[string]string{"Origin": "https://evil.example"}
 	fetchSite := map[string]string{"Sec-Fetch-Site": "cross-site"}
@@ -122,6 +124,7 @@ func TestCookieCrossOrigin(t *testing.T) {
 }
 
 func TestUpdateName(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name     string
 		body     string
@@ -217,6 +220,7 @@ func findEmail(t testing.TB, app core.App) string {
 }
 
 func TestChangePassword(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name     string
 		body     string
@@ -273,6 +277,7 @@ func TestChangePassword(t *testing.T) {
 }
 
 func TestSessionFromToken(t *testing.T) {
+	t.Parallel()
 	withToken := map[string]string{}
 	withCookie := map[string]string{}
 	(&tests.ApiScenario{
@@ -296,6 +301,7 @@ func TestSessionFromToken(t *testing.T) {
 }
 
 func TestOAuthNameSplit(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	users, _ := app.FindCollectionByNameOrId("users")
 	r := core.NewRecord(users)

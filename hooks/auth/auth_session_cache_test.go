@@ -32,6 +32,7 @@ func getUser(t *testing.T, url, cookie string) (int, string) {
 // TestSessionCacheStaysExact: sessions are remembered between requests, yet a rename, a
 // password change, a deleted account and an expired token all count on the next request.
 func TestSessionCacheStaysExact(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	bea := testutil.CreateUser(t, app, "Bea")

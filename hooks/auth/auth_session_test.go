@@ -43,6 +43,7 @@ func expectNoSession(t testing.TB, res *http.Response) {
 }
 
 func TestSignup(t *testing.T) {
+	t.Parallel()
 	withMember := testutil.Factory(func(t testing.TB, app *tests.TestApp) {
 		u := testutil.CreateUser(t, app, "Ana")
 		u.SetEmail("taken@example.com")
@@ -115,6 +116,7 @@ func TestSignup(t *testing.T) {
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	withMember := testutil.Factory(func(t testing.TB, app *tests.TestApp) {
 		u := testutil.CreateUser(t, app, "Ana")
 		u.SetEmail("ana@example.com")
@@ -176,6 +178,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestLoginLogoutRedirects(t *testing.T) {
+	t.Parallel()
 	scenarios := []tests.ApiScenario{
 		{
 			Name:           "GET /api/login goes to the sign-in page",
@@ -233,6 +236,7 @@ func TestLoginLogoutRedirects(t *testing.T) {
 }
 
 func TestSecureCookieOverHTTPS(t *testing.T) {
+	t.Parallel()
 	(&tests.ApiScenario{
 		Name:   "behind an https proxy the cookie is Secure",
 		Method: http.MethodPost, URL: "/api/auth/signup",
@@ -249,6 +253,7 @@ func TestSecureCookieOverHTTPS(t *testing.T) {
 }
 
 func TestPasswordResetLinkOpensOurPage(t *testing.T) {
+	t.Parallel()
 	(&tests.ApiScenario{
 		Name:   "the reset email links to /reset-password/{token}",
 		Method: http.MethodPost, URL: "/api/collections/users/request-password-reset",

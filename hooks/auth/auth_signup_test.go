@@ -48,6 +48,7 @@ var confirmLink = regexp.MustCompile(`https://films\.example\.org/confirm-email\
 // TestConfirmedSignup walks the sign-up a community with mail uses: the answer never says
 // whether the address is taken, the link creates the account and signs its owner in once.
 func TestConfirmedSignup(t *testing.T) {
+	t.Parallel()
 	app, url, ana := confirmingApp(t)
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar}
@@ -126,6 +127,7 @@ func TestConfirmedSignup(t *testing.T) {
 // TestConfirmedSignupMailFailure: when the mail server is down the member is told to try
 // again, the same way for a new and a taken address.
 func TestConfirmedSignupMailFailure(t *testing.T) {
+	t.Parallel()
 	app, url, _ := confirmingApp(t)
 	app.OnMailerSend().BindFunc(func(e *core.MailerEvent) error { return io.ErrUnexpectedEOF })
 	for _, email := range []string{"new@example.com", "taken@example.com"} {

@@ -10,6 +10,7 @@ import (
 // TestEmbeddedCatalogSize guards the curated catalog compiled into the binary: enough
 // titles for search and trending to feel alive with no key, each one usable.
 func TestEmbeddedCatalogSize(t *testing.T) {
+	t.Parallel()
 	set, err := loadEmbedded()
 	if err != nil {
 		t.Fatal(err)
@@ -36,6 +37,7 @@ func TestEmbeddedCatalogSize(t *testing.T) {
 }
 
 func TestParseEmbedded(t *testing.T) {
+	t.Parallel()
 	movie := `{"id":1000000001,"title":"Heat","originalTitle":"Heat","year":1995,"genres":["Crime"],"runtime":170}`
 	movie2 := `{"id":1000000002,"title":"Alien","year":1979,"genres":["Horror"],"runtime":117}`
 	show := `{"id":1000100001,"name":"Breaking Bad","firstAirYear":2008,"lastAirYear":2013,"genres":["Drama"],"episodeRuntime":47,"seasons":[7,13]}`
@@ -92,6 +94,7 @@ func TestParseEmbedded(t *testing.T) {
 }
 
 func TestFilePopularity(t *testing.T) {
+	t.Parallel()
 	line := func(year int) embeddedLine { return embeddedLine{Year: year} }
 	cases := []struct {
 		name  string

@@ -55,12 +55,13 @@ func genres(r *core.Record) []string {
 // 7 movies and 4 shows of which repeat a title and year; the 2020s Wikipedia file has
 // 1,153 films, 124 of which repeat.
 func TestImportRealFiles(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{netflixCSV, wiki2020s} {
 		if _, err := os.Stat(f); err != nil {
 			t.Skipf("the shared catalog is not here: %v", err)
 		}
 	}
-	app := testutil.NewTestApp(t) // never served: the embedded catalog is not synced
+	app := testutil.NewTestAppWithoutCatalog(t) // never served: the embedded catalog is not synced
 	cases := []struct {
 		file           string
 		added, skipped int
@@ -98,8 +99,9 @@ func TestImportRealFiles(t *testing.T) {
 }
 
 func TestImportFixtures(t *testing.T) {
+	t.Parallel()
 	t.Run("into an empty catalog", func(t *testing.T) {
-		app := testutil.NewTestApp(t)
+		app := testutil.NewTestAppWithoutCatalog(t)
 		if res := importFile(t, app, fixtureCSV); res.Added != 5 || res.Skipped != 2 {
 			t.Fatalf("CSV: %+v, want 5 added, 2 skipped (a repeat and a row without title)", res)
 		}
@@ -152,6 +154,7 @@ func TestImportFixtures(t *testing.T) {
 // TestImportCommand runs `cinecircle catalog import` as a self-hoster would: it syncs
 // the embedded catalog first, so titles already there are skipped.
 func TestImportCommand(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	cmd := catalog.Command(app)
 	var out bytes.Buffer

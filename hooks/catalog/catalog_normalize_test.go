@@ -3,6 +3,7 @@ package catalog
 import "testing"
 
 func TestSearchKey(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"The Matrix", "matrix"},
 		{"  THE   MATRIX ", "matrix"},
@@ -31,6 +32,7 @@ func TestSearchKey(t *testing.T) {
 }
 
 func TestSearchTextAndRank(t *testing.T) {
+	t.Parallel()
 	if got := searchText("Amélie", "Le Fabuleux Destin d'Amélie Poulain"); got != "|amelie|fabuleux destin d amelie poulain|" {
 		t.Fatalf("searchText = %q", got)
 	}

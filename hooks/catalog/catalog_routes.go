@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/security"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -67,10 +69,11 @@ func (s *service) handleSearch(kind Kind) func(*core.RequestEvent) error {
 		if q == "" {
 			q = strings.TrimSpace(params.Get("query"))
 		}
-		limit, err := parseLimit(params.Get("limit"), SearchLimit, SearchLimitMax)
+		page, err := security.ReadPage(e, security.PageRules{DefaultLimit: SearchLimit, MaxLimit: SearchLimitMax})
 		if err != nil {
-			return e.BadRequestError(err.Error(), nil)
+			return err
 		}
+		limit := page.Limit
 		if utf8.RuneCountInString(q) > maxQueryRunes {
 			return e.BadRequestError("The search text is too long.", nil)
 		}
@@ -144,10 +147,11 @@ func (s *service) handleSeason(e *core.RequestEvent) error {
 // handleTrending answers GET /api/trending-movies and /api/trending-tv-shows.
 func (s *service) handleTrending(kind Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		limit, err := parseLimit(e.Request.URL.Query().Get("limit"), TrendingLimit, TrendingLimitMax)
+		page, err := security.ReadPage(e, security.PageRules{DefaultLimit: TrendingLimit, MaxLimit: TrendingLimitMax})
 		if err != nil {
-			return e.BadRequestError(err.Error(), nil)
+			return err
 		}
+		limit := page.Limit
 		titles, err := s.trending(e.Request.Context(), e.App, kind, limit)
 		if err != nil {
 			return catalogError(e, kind, err)
@@ -205,23 +209,8 @@ func parseID(s string) (int, error) {
 	return id, nil
 }
 
-// parseLimit reads a limit parameter: def when absent, capped at max.
-func parseLimit(s string, def, maxLimit int) (int, error) {
-	if s == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		return 0, errBadLimit
-	}
-	return min(n, maxLimit), nil
-}
-
 type badInput string
 
 func (b badInput) Error() string { return string(b) }
 
-const (
-	errBadID    badInput = "The id must be a positive number."
-	errBadLimit badInput = "The limit must be a positive number."
-)
+const errBadID badInput = "The id must be a positive number."

@@ -197,6 +197,7 @@ func TestTMDBKeys(t *testing.T) {
 
 // TestTMDBRetryAfter drives the client directly to see the waits it makes.
 func TestTMDBRetryAfter(t *testing.T) {
+	t.Parallel()
 	f := newFakeTMDB(t)
 	cases := []struct {
 		name       string

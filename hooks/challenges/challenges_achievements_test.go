@@ -15,6 +15,7 @@ import (
 )
 
 func TestAchievementsAreEarnedOnce(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, _, _ := fixture(t, app)
@@ -77,6 +78,7 @@ func TestAchievementsAreEarnedOnce(t *testing.T) {
 }
 
 func TestRankingsOrderAndTies(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, cal, dan := fixture(t, app)

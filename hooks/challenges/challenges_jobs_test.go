@@ -12,6 +12,7 @@ import (
 )
 
 func TestRolloverIsIdempotent(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	nov := time.Date(2026, 11, 15, 12, 0, 0, 0, time.UTC)
 	for i, want := range []int{4, 0} {
@@ -45,6 +46,7 @@ func TestRolloverIsIdempotent(t *testing.T) {
 }
 
 func TestJobsAreScheduled(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	want := map[string]string{challenges.JobRollover: "5 0 1 * *", challenges.JobNotificationsPrune: "30 3 * * *"}
 	for _, j := range app.Cron().Jobs() {
@@ -61,6 +63,7 @@ func TestJobsAreScheduled(t *testing.T) {
 }
 
 func TestPruneNotifications(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	col, err := app.FindCollectionByNameOrId("notifications")

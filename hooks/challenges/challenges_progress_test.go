@@ -15,6 +15,7 @@ import (
 )
 
 func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, _, _, _ := fixture(t, app)
@@ -70,6 +71,7 @@ func TestProgressIsExactAfterAddRemoveAndRewatch(t *testing.T) {
 }
 
 func TestProgressByType(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, _, _, _ := fixture(t, app)
@@ -104,6 +106,7 @@ func TestProgressByType(t *testing.T) {
 }
 
 func TestEndedChallengesStayAsTheyEnded(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana, _, _, _ := fixture(t, app)
 	c := createChallenge(t, app, "oldxxxxxxxxxxxx", challenges.TypeMovies, 1, "", daysAgo(60), daysAgo(31))
@@ -121,6 +124,7 @@ func TestEndedChallengesStayAsTheyEnded(t *testing.T) {
 }
 
 func TestPercent(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ progress, target, want int }{
 		{0, 10, 0}, {3, 10, 30}, {1, 3, 33}, {10, 10, 100}, {25, 10, 100}, {1, 0, 100},
 	} {
@@ -131,6 +135,7 @@ func TestPercent(t *testing.T) {
 }
 
 func TestRecountRunningHealsProgressLeftBehind(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	defer notify.Drain()
 	ana, bea, _, _ := fixture(t, app)

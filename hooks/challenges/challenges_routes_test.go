@@ -30,6 +30,7 @@ func withChallenges(h map[string]string, extra func(t testing.TB, app *tests.Tes
 }
 
 func TestRoutes(t *testing.T) {
+	t.Parallel()
 	visitor := []struct{ method, url string }{
 		{http.MethodGet, "/api/user/challenges"},
 		{http.MethodGet, "/api/challenges/available"},

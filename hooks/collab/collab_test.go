@@ -62,6 +62,7 @@ func postFor(t testing.TB, app core.App, viewer string) map[string]any {
 }
 
 func TestPendingThenRevealed(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	watchedTogether(t, app)
@@ -87,6 +88,7 @@ func TestPendingThenRevealed(t *testing.T) {
 }
 
 func TestRateRoutes(t *testing.T) {
+	t.Parallel()
 	setup := func(t testing.TB, app *tests.TestApp, me *core.Record) { watchedTogether(t, app) }
 	as := func(h map[string]string, who string) func(testing.TB) *tests.TestApp {
 		return testutil.Factory(func(t testing.TB, app *tests.TestApp) {
@@ -157,6 +159,7 @@ func TestRateRoutes(t *testing.T) {
 }
 
 func TestDeclineRevealAndRecommendationsInbox(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	watchedTogether(t, app)

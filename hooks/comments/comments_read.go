@@ -1,6 +1,7 @@
 package comments
 
 import (
+	"errors"
 	"net/http"
 	"time"
 
@@ -93,28 +94,35 @@ func listHandler(e *core.RequestEvent) error {
 }
 
 // visibleActivity finds the post a thread hangs under, as a 404 when it is missing or the
-// signed-in member may not see it.
+// signed-in member may not see it (a check the database could not answer is an error).
 func visibleActivity(e *core.RequestEvent, id string) (*core.Record, error) {
-	activity, err := e.App.FindRecordById("activities", id)
-	if err != nil || !moderation.CanSeeActivity(e.App, e.Auth.Id, activity) {
+	activity, err := moderation.FindVisibleActivity(e.App, e.Auth.Id, id)
+	if errors.Is(err, moderation.ErrNotVisible) {
 		return nil, e.NotFoundError("That post does not exist.", nil)
 	}
-	return activity, nil
+	return activity, err
 }
 
 // visibleComment finds a comment the signed-in member may see (its post too), as a 404
-// otherwise.
+// otherwise (a check the database could not answer is an error).
 func visibleComment(e *core.RequestEvent, id string) (*core.Record, error) {
+	gone := e.NotFoundError("That comment does not exist.", nil)
 	comment, err := e.App.FindRecordById("comments", id)
 	if err != nil {
-		return nil, e.NotFoundError("That comment does not exist.", nil)
+		return nil, gone
 	}
 	author := comment.GetString("user")
-	if (comment.GetBool("hidden") && author != e.Auth.Id) || !moderation.CanSeeMember(e.App, e.Auth.Id, author) {
-		return nil, e.NotFoundError("That comment does not exist.", nil)
+	if comment.GetBool("hidden") && author != e.Auth.Id {
+		return nil, gone
 	}
-	if _, err := visibleActivity(e, comment.GetString("activity")); err != nil {
-		return nil, e.NotFoundError("That comment does not exist.", nil)
+	if ok, err := moderation.CanSeeMember(e.App, e.Auth.Id, author); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, gone
 	}
-	return comment, nil
+	_, err = moderation.FindVisibleActivity(e.App, e.Auth.Id, comment.GetString("activity"))
+	if errors.Is(err, moderation.ErrNotVisible) {
+		return nil, gone
+	}
+	return comment, err
 }

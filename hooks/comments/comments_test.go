@@ -94,6 +94,7 @@ func libraryURL(t testing.TB, app core.App) string {
 }
 
 func TestCreateComment(t *testing.T) {
+	t.Parallel()
 	url := "/api/activities/" + post + "/comments"
 	type tc struct {
 		name, body string
@@ -166,6 +167,7 @@ func TestCreateComment(t *testing.T) {
 }
 
 func TestListAndDelete(t *testing.T) {
+	t.Parallel()
 	h := map[string]string{}
 	(&tests.ApiScenario{
 		Name: "the thread, oldest first, with depth and isLiked", Method: "GET", URL: "/api/activities/" + post + "/comments",
@@ -223,6 +225,7 @@ func TestListAndDelete(t *testing.T) {
 }
 
 func TestCommentLikesStayExact(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	col, _ := app.FindCollectionByNameOrId("activities")

@@ -17,6 +17,7 @@ import (
 )
 
 func TestSeedIsBelievableAndIdempotent(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	if _, err := catalog.SyncEmbedded(app); err != nil {
 		t.Fatal(err)
@@ -190,6 +191,7 @@ func expectCommunity(t *testing.T, app core.App) {
 }
 
 func TestSeedJoinsChallenges(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	if _, err := catalog.SyncEmbedded(app); err != nil {
 		t.Fatal(err)

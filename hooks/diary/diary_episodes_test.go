@@ -13,6 +13,7 @@ import (
 )
 
 func TestEpisodeReviews(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, method, url, body string
 		before                  func(t testing.TB, app *tests.TestApp, ana *core.Record)
@@ -89,6 +90,7 @@ func TestEpisodeReviews(t *testing.T) {
 }
 
 func TestMonthlyStats(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	testutil.CreateMovie(t, app, 1, "Heat", 1995, 170)

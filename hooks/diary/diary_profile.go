@@ -1,7 +1,6 @@
 package diary
 
 import (
-	"database/sql"
 	"errors"
 	"math"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -64,8 +64,8 @@ func profileUser(e *core.RequestEvent) (*core.Record, error) {
 	if id == "me" || id == e.Auth.Id {
 		return e.Auth, nil
 	}
-	u, err := e.App.FindRecordById("users", id)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !moderation.CanSeeMember(e.App, e.Auth.Id, id)) {
+	u, err := moderation.FindVisibleMember(e.App, e.Auth.Id, id)
+	if errors.Is(err, moderation.ErrNotVisible) {
 		// A suspended member, or one on either side of a block, is not there for the viewer.
 		return nil, e.NotFoundError("That member does not exist.", nil)
 	}
@@ -177,10 +177,11 @@ func diaryHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	page, _ := strconv.Atoi(e.Request.URL.Query().Get("page"))
-	page = max(page, 1)
-	const perPage = 50
-	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", perPage, (page-1)*perPage, dbx.Params{"u": u.Id})
+	page, err := security.ReadPage(e, security.PageRules{DefaultLimit: 50, MaxLimit: 50})
+	if err != nil {
+		return err
+	}
+	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", page.Limit, page.Offset(), dbx.Params{"u": u.Id})
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 )
 
 func TestProfile(t *testing.T) {
+	t.Parallel()
 	year := time.Now().UTC().Year()
 	logged := func(t testing.TB, app *tests.TestApp, ana *core.Record) {
 		bea, _ := app.FindRecordById("users", testutil.UserID("Bea"))

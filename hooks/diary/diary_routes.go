@@ -2,12 +2,12 @@ package diary
 
 import (
 	"errors"
-
-	"cinecircle/hooks/catalog"
-	"cinecircle/hooks/security"
 	"net/http"
 	"strconv"
 	"time"
+
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -51,6 +51,9 @@ func saveEntryHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	}
 }
 
+// entryPaging is how the lists read ?limit: the UI asks for a whole list at once.
+var entryPaging = security.PageRules{DefaultLimit: 500, MaxLimit: 1000}
+
 // listEntriesHandler answers GET /api/user/movies and /api/user/tv-shows: the member's
 // entries with their title data, newest change first, optionally one status only.
 func listEntriesHandler(kind catalog.Kind) func(*core.RequestEvent) error {
@@ -67,11 +70,11 @@ func listEntriesHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 				})
 			}
 		}
-		limit, _ := strconv.Atoi(e.Request.URL.Query().Get("limit"))
-		if limit <= 0 || limit > 1000 {
-			limit = 500
+		page, err := security.ReadPage(e, entryPaging)
+		if err != nil {
+			return err
 		}
-		entries, err := e.App.FindRecordsByFilter("watch_entries", filter, "-updated", limit, 0,
+		entries, err := e.App.FindRecordsByFilter("watch_entries", filter, "-updated", page.Limit, page.Offset(),
 			dbx.Params{"u": e.Auth.Id, "s": status})
 		if err != nil {
 			return err

@@ -81,6 +81,7 @@ func saveDirect(t testing.TB, app core.App, ana *core.Record, body string) {
 }
 
 func TestSaveEntry(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, body string
 		before          func(t testing.TB, app *tests.TestApp, ana *core.Record)
@@ -156,6 +157,7 @@ func TestSaveEntry(t *testing.T) {
 }
 
 func TestListAndDeleteEntries(t *testing.T) {
+	t.Parallel()
 	logged := func(t testing.TB, app *tests.TestApp, ana *core.Record) {
 		saveDirect(t, app, ana, `{"movieId":603,"status":"watched","rating":7.25}`)
 		saveDirect(t, app, ana, `{"tvShowId":1396,"status":"plan_to_watch"}`)
@@ -207,6 +209,7 @@ func TestListAndDeleteEntries(t *testing.T) {
 }
 
 func TestTrendingFollowsWhatMembersLog(t *testing.T) {
+	t.Parallel()
 	h := map[string]string{}
 	(&tests.ApiScenario{
 		Name: "without TMDB, the most logged movie of the week leads trending", Method: "GET", URL: "/api/trending-movies",
@@ -232,6 +235,7 @@ func TestTrendingFollowsWhatMembersLog(t *testing.T) {
 }
 
 func TestCommunityRating(t *testing.T) {
+	t.Parallel()
 	rated := func(t testing.TB, app *tests.TestApp, ana *core.Record) {
 		bea, _ := app.FindRecordById("users", testutil.UserID("Bea"))
 		cal, _ := app.FindRecordById("users", testutil.UserID("Cal"))

@@ -12,6 +12,7 @@ import (
 )
 
 func TestParseEntry(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	type tc struct {
 		name      string

@@ -1,6 +1,7 @@
 package moderation
 
 import (
+	"cmp"
 	"database/sql"
 	"errors"
 	"net/http"
@@ -73,8 +74,10 @@ func reportHandler(e *core.RequestEvent) error {
 		return e.BadRequestError(msg, errs)
 	}
 	target, err := findTarget(e.App, e.Auth.Id, body.EntityType, body.EntityID)
-	if err != nil {
+	if errors.Is(err, ErrNotVisible) {
 		return e.NotFoundError("That no longer exists.", fieldError("entityId", "validation_unknown_entity", "That no longer exists."))
+	} else if err != nil {
+		return err
 	}
 	if target.user == e.Auth.Id {
 		return e.BadRequestError("You cannot report yourself.", fieldError("entityId", "validation_self_report", "You cannot report your own content."))
@@ -116,24 +119,28 @@ func findOpenReport(app core.App, reporter, entityType, entityID string) *core.R
 	return r
 }
 
-// findTarget loads what viewer reports, as long as they can see it.
+// findTarget loads what viewer reports, as long as they can see it: ErrNotVisible when
+// it is missing or hidden from them, the database's error when that cannot be told.
 func findTarget(app core.App, viewer, entityType, id string) (reportTarget, error) {
 	switch entityType {
 	case "activity":
-		a, err := app.FindRecordById("activities", id)
-		if err != nil || !CanSeeActivity(app, viewer, a) {
-			return reportTarget{}, sql.ErrNoRows
+		a, err := FindVisibleActivity(app, viewer, id)
+		if err != nil {
+			return reportTarget{}, err
 		}
 		return reportTarget{user: a.GetString("user"), summary: "Post by " + authorName(app, a) + ": " + activityText(a)}, nil
 	case "comment":
 		c, err := app.FindRecordById("comments", id)
-		if err != nil {
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && c.GetBool("hidden") && c.GetString("user") != viewer) {
+			return reportTarget{}, ErrNotVisible
+		} else if err != nil {
 			return reportTarget{}, err
 		}
-		a, err := app.FindRecordById("activities", c.GetString("activity"))
-		if err != nil || !CanSeeActivity(app, viewer, a) || !CanSeeMember(app, viewer, c.GetString("user")) ||
-			(c.GetBool("hidden") && c.GetString("user") != viewer) {
-			return reportTarget{}, sql.ErrNoRows
+		if _, err := FindVisibleActivity(app, viewer, c.GetString("activity")); err != nil {
+			return reportTarget{}, err
+		}
+		if ok, err := CanSeeMember(app, viewer, c.GetString("user")); !ok {
+			return reportTarget{}, cmp.Or(err, ErrNotVisible)
 		}
 		text := c.GetString("content")
 		if text == "" {
@@ -141,13 +148,13 @@ func findTarget(app core.App, viewer, entityType, id string) (reportTarget, erro
 		}
 		return reportTarget{user: c.GetString("user"), summary: "Comment by " + authorName(app, c) + ": " + text}, nil
 	case "user":
-		u, err := app.FindRecordById("users", id)
-		if err != nil || !CanSeeMember(app, viewer, id) {
-			return reportTarget{}, sql.ErrNoRows
+		u, err := FindVisibleMember(app, viewer, id)
+		if err != nil {
+			return reportTarget{}, err
 		}
 		return reportTarget{user: u.Id, summary: "Member " + auth.DisplayName(u) + " (" + u.Email() + ")"}, nil
 	}
-	return reportTarget{}, errors.New("unknown entity type")
+	return reportTarget{}, ErrNotVisible // validate allows only the three types
 }
 
 // authorName is the display name of a record's user.

@@ -125,6 +125,7 @@ func (w *world) run(t *testing.T, steps []step) {
 // TestReports covers POST /api/reports: what can be reported, one open report per member
 // and target, field errors, and that only superusers read reports.
 func TestReports(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.run(t, []step{
 		{"a visitor cannot report", "", "POST", "/api/reports", `{"entityType":"activity","entityId":"` + heat + `","reason":"spam"}`, 401, nil, nil},
@@ -147,6 +148,7 @@ func TestReports(t *testing.T) {
 // TestHiddenContent: a post or comment a moderator hides is gone for everyone but its
 // author, everywhere it is read; a dashboard delete keeps the count exact.
 func TestHiddenContent(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	if _, err := social.Like(w.app, heat, bea); err != nil { // a notification about Heat for Ana
 		t.Fatal(err)
@@ -175,6 +177,7 @@ func TestHiddenContent(t *testing.T) {
 // TestSuspension: a suspended member cannot sign in or write, and their content is hidden
 // while suspended; lifting the suspension brings it back.
 func TestSuspension(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	cal, _ := w.app.FindRecordById("users", cal)
 	w.run(t, []step{
@@ -198,6 +201,7 @@ func TestSuspension(t *testing.T) {
 // TestBlocking: a blocked member cannot follow you, like, comment on or see your posts;
 // you no longer see theirs; unblocking lifts it.
 func TestBlocking(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.run(t, []step{
 		{"Ana blocks Bea", "Ana", "POST", "/api/users/" + bea + "/block", "", 200, []string{`"blocked":true`}, nil},
@@ -222,6 +226,7 @@ func TestBlocking(t *testing.T) {
 
 // TestBlockedActorsNotify: nothing a blocked member did reaches you as a notification.
 func TestBlockedActorsNotify(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	if _, err := social.Like(w.app, ronin, dee); err != nil {
 		t.Fatal(err)
@@ -236,6 +241,7 @@ func TestBlockedActorsNotify(t *testing.T) {
 // TestVisibleCommentsAnyOrder: a reply under a hidden comment is left out even when it
 // comes first (comments made in the same millisecond sort by their random ids).
 func TestVisibleCommentsAnyOrder(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	records, err := w.app.FindRecordsByIds("comments", []string{w.ids["reply"], w.ids["rude"], w.ids["calsays"]})
 	if err != nil {

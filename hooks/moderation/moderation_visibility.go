@@ -1,6 +1,9 @@
 package moderation
 
 import (
+	"cmp"
+	"database/sql"
+	"errors"
 	"slices"
 
 	"github.com/pocketbase/dbx"
@@ -44,44 +47,92 @@ func WithoutExcluded(app core.App, viewerID string, records []*core.Record, fiel
 	return slices.DeleteFunc(records, func(r *core.Record) bool { return excluded[r.GetString(field)] }), nil
 }
 
+// Every check below fails closed: when the database cannot answer, the content counts
+// as not visible and the error is returned, so a caller that ignored the error would
+// still hide, never show.
+
+// ErrNotVisible is returned for content that is missing or that the viewer may not see:
+// callers answer it as a 404, as if it did not exist.
+var ErrNotVisible = errors.New("not visible to this member")
+
 // Blocked reports whether either member blocked the other: then neither can follow,
-// like, comment on or see the other's posts.
-func Blocked(app core.App, a, b string) bool {
+// like, comment on or see the other's posts. An error counts as blocked.
+func Blocked(app core.App, a, b string) (bool, error) {
 	if a == "" || b == "" || a == b {
-		return false
+		return false, nil
 	}
 	var n int
 	err := app.DB().NewQuery(`SELECT COUNT(*) FROM blocks
 		WHERE (blocker = {:a} AND blocked = {:b}) OR (blocker = {:b} AND blocked = {:a})`).
 		Bind(dbx.Params{"a": a, "b": b}).Row(&n)
-	return err == nil && n > 0
+	return err != nil || n > 0, err
 }
 
-// IsSuspended reports whether the member with id is suspended.
-func IsSuspended(app core.App, id string) bool {
+// IsSuspended reports whether the member with id is suspended. An error counts as
+// suspended.
+func IsSuspended(app core.App, id string) (bool, error) {
 	var n int
 	err := app.DB().NewQuery("SELECT COUNT(*) FROM users WHERE id = {:id} AND suspended = TRUE").
 		Bind(dbx.Params{"id": id}).Row(&n)
-	return err == nil && n > 0
+	return err != nil || n > 0, err
 }
 
 // CanSeeMember reports whether viewerID may see memberID's profile and posts: not when
 // either blocked the other, nor when memberID is suspended. Members always see themselves.
-func CanSeeMember(app core.App, viewerID, memberID string) bool {
+// An error means no.
+func CanSeeMember(app core.App, viewerID, memberID string) (bool, error) {
 	if viewerID == memberID {
-		return true
+		return true, nil
 	}
-	return !IsSuspended(app, memberID) && !Blocked(app, viewerID, memberID)
+	if suspended, err := IsSuspended(app, memberID); suspended {
+		return false, err
+	}
+	blocked, err := Blocked(app, viewerID, memberID)
+	return !blocked, err
 }
 
 // CanSeeActivity reports whether viewerID may see the post: its author always may; anyone
-// else only when it is not hidden and they may see its author.
-func CanSeeActivity(app core.App, viewerID string, activity *core.Record) bool {
+// else only when it is not hidden and they may see its author. An error means no.
+func CanSeeActivity(app core.App, viewerID string, activity *core.Record) (bool, error) {
 	author := activity.GetString("user")
 	if author == viewerID {
-		return true
+		return true, nil
 	}
-	return !activity.GetBool("hidden") && CanSeeMember(app, viewerID, author)
+	if activity.GetBool("hidden") {
+		return false, nil
+	}
+	return CanSeeMember(app, viewerID, author)
+}
+
+// FindVisibleActivity returns the post with id when viewerID may see it, ErrNotVisible
+// when it is missing or they may not, and the database's error (nothing shown) when
+// that cannot be told.
+func FindVisibleActivity(app core.App, viewerID, id string) (*core.Record, error) {
+	return findVisible(app, "activities", id, func(post *core.Record) (bool, error) {
+		return CanSeeActivity(app, viewerID, post)
+	})
+}
+
+// FindVisibleMember returns the member with id when viewerID may see them, else
+// ErrNotVisible or the database's error, as FindVisibleActivity.
+func FindVisibleMember(app core.App, viewerID, id string) (*core.Record, error) {
+	return findVisible(app, "users", id, func(member *core.Record) (bool, error) {
+		return CanSeeMember(app, viewerID, member.Id)
+	})
+}
+
+// findVisible finds the record with id in collection and lets canSee decide.
+func findVisible(app core.App, collection, id string, canSee func(*core.Record) (bool, error)) (*core.Record, error) {
+	r, err := app.FindRecordById(collection, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotVisible
+	} else if err != nil {
+		return nil, err
+	}
+	if ok, err := canSee(r); !ok {
+		return nil, cmp.Or(err, ErrNotVisible)
+	}
+	return r, nil
 }
 
 // VisibleComments keeps the comments of a thread that viewerID may see, in order: a

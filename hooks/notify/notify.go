@@ -20,16 +20,56 @@ func hubOf(app core.App) *hub {
 	return h
 }
 
-// background runs fan-out work off the request path and lets shutdown wait for it.
-var background sync.WaitGroup
+// background counts the notification work running off the request path in every app of
+// the process (Drain and shutdown wait for it).
+var background = newInflight()
+
+// inflight counts running goroutines like a sync.WaitGroup, except that Wait may overlap
+// new work starting (which a WaitGroup forbids): apps in one process, as parallel tests
+// run them, share the count, and one app's shutdown waits while another app posts.
+type inflight struct {
+	mu   sync.Mutex
+	idle *sync.Cond
+	n    int
+}
+
+func newInflight() *inflight {
+	f := &inflight{}
+	f.idle = sync.NewCond(&f.mu)
+	return f
+}
+
+// Add counts delta more running goroutines (as sync.WaitGroup.Add).
+func (f *inflight) Add(delta int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.n += delta; f.n <= 0 {
+		f.n = 0
+		f.idle.Broadcast()
+	}
+}
+
+// Done counts one goroutine finished.
+func (f *inflight) Done() { f.Add(-1) }
+
+// Wait blocks until no counted goroutine is running.
+func (f *inflight) Wait() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for f.n > 0 {
+		f.idle.Wait()
+	}
+}
 
 // Register binds notification routes, the event stream, record hooks and realtime
 // tracking to app.
 func Register(app core.App) {
 	h := newHub()
 	app.Store().Set(storeKey, h)
+	q := newQueue()
+	app.Store().Set(queueKey, q)
 	bindRealtime(app, h)
-	bindEvents(app)
+	bindEvents(app, q)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
@@ -46,6 +86,7 @@ func Register(app core.App) {
 		g.POST("/push/test", testPushHandler)
 		se.Router.GET("/api/push/vapid-public-key", vapidKeyHandler)
 		go h.keepAlive(h.limits.keepAliveEvery)
+		q.resume(se.App)
 		return se.Next()
 	})
 	app.Cron().MustAdd("pushPrune", "40 4 * * 0", func() {
@@ -55,8 +96,13 @@ func Register(app core.App) {
 			app.Logger().Info("push: pruned idle subscriptions", "count", n)
 		}
 	})
+	// On shutdown (after the requests have drained): the open streams are told to
+	// reconnect (bindRealtime), then fan-outs and pushes in flight finish or are kept in
+	// delivery_queue for the next start.
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		background.Wait()
+		if n := q.shutdown(e.App, QueueDrainTimeout); n > 0 {
+			e.App.Logger().Info("notify: deliveries kept for the next start", "count", n)
+		}
 		return e.Next()
 	})
 }

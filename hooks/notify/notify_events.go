@@ -1,6 +1,9 @@
 package notify
 
 import (
+	"context"
+	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -14,7 +17,7 @@ import (
 
 // bindEvents creates notifications after the changes that cause them commit. Failures are
 // logged, never returned: the member's change has already been saved.
-func bindEvents(app core.App) {
+func bindEvents(app core.App, q *queue) {
 	after := func(collection string, fn func(app core.App, r *core.Record) error) {
 		app.OnRecordAfterCreateSuccess(collection).BindFunc(func(e *core.RecordEvent) error {
 			if err := fn(e.App, e.Record); err != nil {
@@ -34,13 +37,7 @@ func bindEvents(app core.App) {
 		return e.Next()
 	})
 	app.OnRecordAfterCreateSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
-		background.Add(1)
-		go func(app core.App, r *core.Record) {
-			defer background.Done()
-			if err := onPost(app, r); err != nil {
-				app.Logger().Warn("notify: new post", "error", err.Error())
-			}
-		}(e.App, e.Record)
+		q.run(e.App, &job{Kind: "post", ActivityID: e.Record.Id})
 		return e.Next()
 	})
 }
@@ -109,15 +106,23 @@ func onFollow(app core.App, f *core.Record) error {
 // postNoticeType (unless they muted new posts) and the post itself on their open feeds'
 // realtime topic.
 //
-// A post that is hidden, or whose author is suspended, by the time it goes out is not
-// delivered: realtime and push carry only what the feed would show.
-func onPost(app core.App, activity *core.Record) error {
+// A post that is gone, hidden, or whose author is suspended, by the time it goes out is
+// not delivered: realtime and push carry only what the feed would show. When that cannot
+// be told (a database error), nothing is delivered either and the error is returned. A
+// resumed fan-out (interrupted by a shutdown) skips the followers it had already told.
+func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bool) error {
 	author := activity.GetString("user")
-	if fresh, err := app.FindRecordById("activities", activity.Id); err != nil || fresh.GetBool("hidden") || moderation.IsSuspended(app, author) {
+	fresh, err := app.FindRecordById("activities", activity.Id)
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil
+	} else if err != nil {
+		return err
+	}
+	if suspended, err := moderation.IsSuspended(app, author); suspended || fresh.GetBool("hidden") {
+		return err
 	}
 	var followers []string
-	err := app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
+	err = app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
 	if err != nil || len(followers) == 0 {
 		return err
 	}
@@ -142,17 +147,33 @@ func onPost(app core.App, activity *core.Record) error {
 			return err
 		}
 	}
+	noticeType := postNoticeType(activity.GetString("type"))
+	if resumed {
+		types := []any{noticeType}
+		for _, n := range tailored {
+			types = append(types, n.Type)
+		}
+		var told []string
+		if err := app.DB().Select("user").From("notifications").Where(dbx.HashExp{"entityType": "activity",
+			"entityId": activity.Id, "actor": author}).AndWhere(dbx.In("type", types...)).Column(&told); err != nil {
+			return err
+		}
+		for _, id := range told {
+			skip[id] = true
+			delete(tailored, id)
+		}
+	}
 	action := postSummary(activity)
 	notices := make([]Notice, 0, len(followers))
 	for _, f := range followers {
 		if n, ok := tailored[f]; ok {
 			notices = append(notices, n)
 		} else if !skip[f] {
-			notices = append(notices, Notice{UserID: f, ActorID: author, Type: postNoticeType(activity.GetString("type")), EntityType: "activity",
+			notices = append(notices, Notice{UserID: f, ActorID: author, Type: noticeType, EntityType: "activity",
 				EntityID: activity.Id, Action: action})
 		}
 	}
-	return SendAll(app, author, notices)
+	return SendAll(ctx, app, author, notices)
 }
 
 // PostNotices words a new post of one type differently for some of its author's

@@ -43,10 +43,14 @@ func visibleNotifications(app core.App, viewerID string, records []*core.Record)
 }
 
 // silenced reports whether a notice must not be delivered at all: its actor is
-// suspended, or one of the two members blocked the other.
-func silenced(app core.App, n Notice) bool {
+// suspended, or one of the two members blocked the other. A check the database could not
+// answer silences it, and returns the error.
+func silenced(app core.App, n Notice) (bool, error) {
 	if n.ActorID == "" {
-		return false
+		return false, nil
 	}
-	return moderation.IsSuspended(app, n.ActorID) || moderation.Blocked(app, n.UserID, n.ActorID)
+	if suspended, err := moderation.IsSuspended(app, n.ActorID); suspended {
+		return true, err
+	}
+	return moderation.Blocked(app, n.UserID, n.ActorID)
 }

@@ -16,6 +16,7 @@ import (
 // post a moderator hid before it went out, and a post by a suspended member, reach no
 // follower's open app and leave no notification; an ordinary post still arrives.
 func TestModeratedPostsAreNotDelivered(t *testing.T) {
+	t.Parallel()
 	app, srv, ctx := servedCommunity(t) // Bea and Cal follow Ana
 	beaRecord, _ := app.FindRecordById("users", bea)
 	follower := listen(t, ctx, srv.URL, testutil.SessionCookie(t, beaRecord))

@@ -330,6 +330,7 @@ func TestPushToRefusedAddressFailsClosed(t *testing.T) {
 }
 
 func TestPrunePushSubscriptions(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	col, _ := app.FindCollectionByNameOrId("push_subscriptions")

@@ -124,10 +124,27 @@ func (h *hub) keepAlive(every time.Duration) {
 	}
 }
 
-// shutdown closes every stream and stops the keep-alive (the server is terminating).
+// restartFrame ends a stream when the server shuts down: EventSource clients reconnect
+// after the retry field's milliseconds (ours reconnect on any close, with backoff), and
+// the named event says why.
+var restartFrame = []byte("retry: 5000\nevent: restart\ndata: {\"reconnect\":true}\n\n")
+
+// shutdown tells every stream to reconnect, closes it once that is written (or after a
+// second at most), and stops the keep-alive (the server is terminating).
 func (h *hub) shutdown() {
 	h.once.Do(func() { close(h.stop) })
-	for _, c := range h.all() {
+	all := h.all()
+	for _, c := range all {
+		c.finish(restartFrame)
+	}
+	deadline := time.After(time.Second)
+	for _, c := range all {
+		select {
+		case <-c.ended: // written after whatever was queued before it, then closed
+		case <-deadline:
+		}
+	}
+	for _, c := range all {
 		c.close()
 	}
 }

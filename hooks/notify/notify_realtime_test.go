@@ -96,6 +96,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // member's new post reaches a follower's open app as a feed event, and the follower's
 // notification event announces it, while a member who doesn't follow receives nothing.
 func TestFeedTopicReachesFollowersOnly(t *testing.T) {
+	t.Parallel()
 	app, srv, ctx := servedCommunity(t) // Bea and Cal follow Ana; Dee doesn't
 
 	follower := listen(t, ctx, srv.URL, cookieOf(t, app, bea))
@@ -136,6 +137,7 @@ func TestFeedTopicReachesFollowersOnly(t *testing.T) {
 // TestEventStreamIsForMembersOnly: a visitor, a stale session and a suspended member get a
 // JSON 401 and no stream.
 func TestEventStreamIsForMembersOnly(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -172,6 +174,7 @@ func TestEventStreamIsForMembersOnly(t *testing.T) {
 // token key, as a password change does), closes their open streams at once; an ordinary
 // profile change keeps them.
 func TestStreamsEndWithTheSession(t *testing.T) {
+	t.Parallel()
 	app, srv, ctx := servedCommunity(t)
 	streams := map[string]<-chan event{}
 	for _, id := range []string{bea, cal, dee} {
@@ -220,6 +223,7 @@ func TestStreamsEndWithTheSession(t *testing.T) {
 // TestClosedStreamIsForgotten: a member's two tabs each get the event; a tab that closes
 // its stream is forgotten by the hub at once, the other keeps receiving.
 func TestClosedStreamIsForgotten(t *testing.T) {
+	t.Parallel()
 	app, srv, ctx := servedCommunity(t)
 	ctx, cancel := context.WithCancel(ctx) // the last tab closes at the end
 	defer cancel()

@@ -48,8 +48,11 @@ type NotificationJSON struct {
 // into a recent one with the same group key, and tells the member's open apps at once.
 // A notice without an actor (a member's own milestone) is worded as its action alone.
 func Send(app core.App, n Notice) (*core.Record, error) {
-	if n.UserID == "" || n.UserID == n.ActorID || silenced(app, n) {
+	if n.UserID == "" || n.UserID == n.ActorID {
 		return nil, nil
+	}
+	if silent, err := silenced(app, n); silent {
+		return nil, err
 	}
 	actor, _ := app.FindRecordById("users", n.ActorID)
 	var rec *core.Record
@@ -82,8 +85,8 @@ var notificationColumns = []string{"id", "user", "actor", "actors", "type", "mes
 // SendAll records new notices from one actor (a new post to every follower: no group
 // key) with one multi-row INSERT per sendChunk recipients instead of a record save each,
 // then tells the recipients' open apps. A fan-out to 500 followers is a few milliseconds
-// of writing instead of half a second.
-func SendAll(app core.App, actorID string, notices []Notice) error {
+// of writing instead of half a second. A cancelled ctx stops it between chunks.
+func SendAll(ctx context.Context, app core.App, actorID string, notices []Notice) error {
 	fanout.Lock()
 	defer fanout.Unlock()
 	actor, _ := app.FindRecordById("users", actorID)
@@ -96,7 +99,11 @@ func SendAll(app core.App, actorID string, notices []Notice) error {
 	var pause time.Duration
 	for start := 0; start < len(notices); start += sendChunk {
 		if start > 0 {
-			time.Sleep(pause)
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(pause):
+			}
 		}
 		began := time.Now()
 		now := began.UTC().Format("2006-01-02 15:04:05.000Z")
@@ -236,13 +243,9 @@ func deliverMany(app core.App, recs []*core.Record, actor *core.Record) {
 			EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"),
 			URL: TargetURL(rec.GetString("type"), rec.GetString("entityType"), rec.GetString("entityId")),
 		}
-		background.Add(1)
-		go func() {
-			defer background.Done()
-			if _, err := pushTo(context.Background(), app, user, payload); err != nil {
-				app.Logger().Warn("push: delivery failed", "error", err.Error())
-			}
-		}()
+		if q := queueOf(app); q != nil {
+			q.run(app, &job{Kind: "push", UserID: user, Payload: &payload})
+		}
 	}
 }
 

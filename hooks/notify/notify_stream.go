@@ -49,6 +49,8 @@ type client struct {
 	queued  int
 	writing bool
 	closed  bool
+	last    bool // close once the queue is written (finish)
+	ended   chan struct{} // closed by close
 }
 
 // eventsHandler is GET /api/events, the signed-in member's event stream (text/event-stream)
@@ -60,7 +62,7 @@ func eventsHandler(e *core.RequestEvent) error {
 	if h == nil {
 		return e.NotFoundError("", nil)
 	}
-	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey()}
+	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey(), ended: make(chan struct{})}
 	head := e.Response.Header().Clone() // keeps a renewed session cookie and the security headers
 	head.Del("Content-Length")
 	head.Del("Vary")
@@ -160,6 +162,24 @@ func (c *client) enqueue(frame []byte) {
 	}
 }
 
+// finish queues a last frame and closes the stream once it is written, by whichever
+// goroutine writes the queue; c.ended tells when that has happened.
+func (c *client) finish(frame []byte) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.queue = append(c.queue, frame)
+	c.last = true
+	start := !c.writing
+	c.writing = true
+	c.mu.Unlock()
+	if start {
+		go c.flush()
+	}
+}
+
 // flush writes the queue out until it is empty; the caller has set c.writing.
 func (c *client) flush() {
 	for {
@@ -168,7 +188,11 @@ func (c *client) flush() {
 		c.queue, c.queued = nil, 0
 		if len(frames) == 0 || c.closed {
 			c.writing = false
+			last := c.last && !c.closed
 			c.mu.Unlock()
+			if last {
+				c.close()
+			}
 			return
 		}
 		c.mu.Unlock()
@@ -205,6 +229,7 @@ func (c *client) close() {
 	}
 	c.closed = true
 	c.queue = nil
+	close(c.ended)
 	c.mu.Unlock()
 	c.h.remove(c)
 	c.out.close()

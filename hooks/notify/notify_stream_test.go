@@ -47,6 +47,7 @@ func openStuck(t *testing.T, base, cookie string) net.Conn {
 // The write timeout is a minute here, so a writer that waited on the stuck socket would
 // hold the other member's events up far beyond this test's patience.
 func TestStuckStreamHoldsUpNobody(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -86,6 +87,7 @@ func TestStuckStreamHoldsUpNobody(t *testing.T) {
 // TestIdleStreamKeepsAlive: an idle stream gets a comment line at every keep-alive tick
 // (proxies keep it open; EventSource ignores comments).
 func TestIdleStreamKeepsAlive(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	notify.SetStreamLimits(app, 10*time.Second, 256<<10, 20*time.Millisecond)
@@ -114,6 +116,7 @@ func TestIdleStreamKeepsAlive(t *testing.T) {
 // the stream is served in place and behaves the same: a follower's feed event arrives, and
 // closing the stream makes the hub forget it.
 func TestEventStreamOverHTTP2(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -149,4 +152,43 @@ func TestEventStreamOverHTTP2(t *testing.T) {
 	}
 	closeStream()
 	waitUntil(t, "the hub forgets the closed HTTP/2 stream", func() bool { return notify.Streams(app, bea) == 0 })
+}
+
+// TestShutdownEndsStreamsWithRestart: on shutdown every stream gets its reconnect hint
+// after what was already queued for it, even when a writer is busy on the socket at that
+// moment (the stream is not cut while another goroutine still has the hint to write).
+func TestShutdownEndsStreamsWithRestart(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	testutil.CreateUser(t, app, "Ana")
+	members(t, app)
+	notify.SetStreamLimits(app, time.Minute, 64<<20, time.Hour)
+	srv := testutil.Serve(t, app)
+	conn := openStuck(t, srv.URL, cookieOf(t, app, cal))
+	big := strings.Repeat("x", 32<<10)
+	for n := range 200 { // 6.4 MB, more than the socket buffers: the writer blocks on it
+		notify.Publish(app, []string{cal}, notify.TopicNotifications, map[string]any{"n": n, "pad": big})
+	}
+	time.Sleep(100 * time.Millisecond) // the writer is now waiting on the full socket
+	done := make(chan error, 1)
+	go func() { done <- app.OnTerminate().Trigger(&core.TerminateEvent{App: app}) }()
+	time.Sleep(100 * time.Millisecond) // shutdown has begun while the writer is busy
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	var all strings.Builder
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := conn.Read(buf)
+		all.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	<-done
+	s := all.String()
+	if !strings.Contains(s, `{"n":199,`) {
+		t.Fatalf("the events queued before shutdown were cut (%d bytes read)", len(s))
+	}
+	if !strings.HasSuffix(s, "retry: 5000\nevent: restart\ndata: {\"reconnect\":true}\n\n") {
+		t.Fatalf("the stream ended without the reconnect hint: %q", s[max(0, len(s)-120):])
+	}
 }

@@ -88,6 +88,7 @@ func expectInbox(t testing.TB, app core.App, user string, want ...string) {
 }
 
 func TestNotificationsFromEvents(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -124,6 +125,7 @@ func TestNotificationsFromEvents(t *testing.T) {
 }
 
 func TestMutedNewPosts(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)
@@ -138,6 +140,7 @@ func TestMutedNewPosts(t *testing.T) {
 }
 
 func TestNotificationRoutes(t *testing.T) {
+	t.Parallel()
 	setup := func(t testing.TB, app *tests.TestApp, me *core.Record) {
 		members(t, app) // Bea and Cal follow Ana: two follow notifications, unread
 		col, _ := app.FindCollectionByNameOrId("notifications")
@@ -208,6 +211,7 @@ func TestNotificationRoutes(t *testing.T) {
 }
 
 func TestTargetURL(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ typ, entityType, id, want string }{
 		{"like", "activity", "a1", "/#activity-a1"},
 		{"comment", "movie", "603", "/movie/603"},
@@ -227,6 +231,7 @@ func TestTargetURL(t *testing.T) {
 }
 
 func TestDeletedPostTakesItsNotifications(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	testutil.CreateUser(t, app, "Ana")
 	members(t, app)

@@ -59,6 +59,7 @@ func letterboxdZip(t testing.TB) []byte {
 }
 
 func TestParseLetterboxd(t *testing.T) {
+	t.Parallel()
 	items, err := portability.ParseLetterboxd("export.zip", letterboxdZip(t))
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +86,7 @@ func TestParseLetterboxd(t *testing.T) {
 }
 
 func TestParseTraktAndIMDb(t *testing.T) {
+	t.Parallel()
 	history := `[{"watched_at":"2024-02-01T20:00:00.000Z","type":"movie","movie":{"title":"Heat","year":1995,"ids":{"tmdb":949,"imdb":"tt0113277"}}},
 		{"watched_at":"2024-02-03T21:00:00.000Z","type":"episode","show":{"title":"Breaking Bad","year":2008,"ids":{"tmdb":1396}},"episode":{"season":1,"number":1}}]`
 	ratings := `[{"rated_at":"2024-02-02T10:00:00.000Z","rating":8,"type":"movie","movie":{"title":"Heat","year":1995,"ids":{"tmdb":949}}}]`
@@ -198,6 +200,7 @@ func TestImportIsIdempotentAndReports(t *testing.T) {
 }
 
 func TestImportAndExportRoutes(t *testing.T) {
+	t.Parallel()
 	h := map[string]string{}
 	body, ctype := multipartBody(t, "notes.txt", []byte("not an export"))
 	h["Content-Type"] = ctype

@@ -44,6 +44,7 @@ func fieldOf(t *testing.T, err error) (int, string) {
 }
 
 func TestDecodeJSONNamesTheField(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ body, field string }{
 		{`{"email":"a@example.com","rating":7.5,"userIds":["x"]}`, ""},
 		{``, ""},
@@ -82,6 +83,7 @@ func TestDecodeJSONNamesTheField(t *testing.T) {
 }
 
 func TestDecodeJSONIntoMap(t *testing.T) {
+	t.Parallel()
 	raw := map[string]any{}
 	if err := security.DecodeJSON(event(`{"rating":7,"tags":["a"]}`), &raw); err != nil || raw["rating"] != float64(7) {
 		t.Fatalf("got %v %v", raw, err)

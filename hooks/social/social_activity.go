@@ -192,16 +192,14 @@ func activityFromPath(e *core.RequestEvent) (*core.Record, error) {
 }
 
 // visibleActivityFromPath finds the activity named by the {id} path value, as a 404 when
-// missing or when the signed-in member may not see it (moderation).
+// missing or when the signed-in member may not see it (moderation; a check the database
+// could not answer is an error, never the post).
 func visibleActivityFromPath(e *core.RequestEvent) (*core.Record, error) {
-	r, err := activityFromPath(e)
-	if err != nil {
-		return nil, err
-	}
-	if !moderation.CanSeeActivity(e.App, e.Auth.Id, r) {
+	r, err := moderation.FindVisibleActivity(e.App, e.Auth.Id, e.Request.PathValue("id"))
+	if errors.Is(err, moderation.ErrNotVisible) {
 		return nil, e.NotFoundError("That post does not exist.", nil)
 	}
-	return r, nil
+	return r, err
 }
 
 // ownActivityFromPath finds the activity named by the {id} path value and checks that

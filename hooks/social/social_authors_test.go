@@ -31,6 +31,7 @@ func authorOf(t *testing.T, app core.App, viewer, id string) (social.ActivityUse
 // shows on the next read, a rename rolled back never shows, only the author sees their
 // email, and a suspension takes the author's posts out at once.
 func TestFeedAuthorsFresh(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	bea := testutil.CreateUser(t, app, "Bea")

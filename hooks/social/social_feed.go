@@ -9,6 +9,7 @@ import (
 
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/posts"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -19,9 +20,10 @@ import (
 const (
 	DefaultPageSize = 20
 	MaxPageSize     = 50
-	// maxPage keeps the offset arithmetic far from overflow; no one scrolls this far.
-	maxPage = 100000
 )
+
+// feedPaging is how the feed and a member's posts read ?limit and ?page.
+var feedPaging = security.PageRules{DefaultLimit: DefaultPageSize, MaxLimit: MaxPageSize}
 
 // The feed is read in time windows, newest first. Each window asks idx_activities_feed
 // (user, created, id) for the followed members' keys inside [lo, hi] only, so a page
@@ -128,24 +130,9 @@ func windows(app core.App, viewerID, hi, hiID string, fn func(lo, hi, hiID strin
 // ErrBadCursor is returned for a `before` that names no activity.
 var ErrBadCursor = errors.New("the cursor names no activity")
 
-// Paging reads ?limit and ?page: limit defaults to 20 and is capped at 50 (zero, negative
-// or junk mean the default); page starts at 1.
-func Paging(e *core.RequestEvent) (limit, page int) {
-	q := e.Request.URL.Query()
-	limit, err := strconv.Atoi(q.Get("limit"))
-	if err != nil || limit <= 0 {
-		limit = DefaultPageSize
-	}
-	page, err = strconv.Atoi(q.Get("page"))
-	if err != nil || page < 1 {
-		page = 1
-	}
-	return min(limit, MaxPageSize), min(page, maxPage)
-}
-
 // FeedCursor says which page of a feed to read: Limit activities, either the ones right
 // after the activity Before (keyset paging: ?before=ID, the last id of the page before)
-// or page Page (from 1).
+// or page Page (from 1). It is the security.Page the route read.
 type FeedCursor struct {
 	Limit, Page int
 	Before      string
@@ -269,8 +256,11 @@ func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) 
 // feedHandler answers GET /api/feed?limit=20&page=N, or ?limit=20&before=ID for the
 // page after the activity ID (keyset paging: the same cost at any depth).
 func feedHandler(e *core.RequestEvent) error {
-	limit, page := Paging(e)
-	records, err := FeedRecords(e.App, e.Auth.Id, FeedCursor{Limit: limit, Page: page, Before: e.Request.URL.Query().Get("before")})
+	page, err := security.ReadPage(e, feedPaging)
+	if err != nil {
+		return err
+	}
+	records, err := FeedRecords(e.App, e.Auth.Id, FeedCursor(page))
 	if errors.Is(err, ErrBadCursor) {
 		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
 			"before": validation.NewError("validation_bad_cursor", "before must be the id of an activity."),
@@ -294,12 +284,18 @@ func memberPostsHandler(e *core.RequestEvent) error {
 		id = e.Auth.Id
 	}
 	if id != e.Auth.Id {
-		if _, err := e.App.FindRecordById("users", id); err != nil || !moderation.CanSeeMember(e.App, e.Auth.Id, id) {
+		_, err := moderation.FindVisibleMember(e.App, e.Auth.Id, id)
+		if errors.Is(err, moderation.ErrNotVisible) {
 			return e.NotFoundError("That member does not exist.", nil)
+		} else if err != nil {
+			return err
 		}
 	}
-	limit, page := Paging(e)
-	out, err := MemberPosts(e.App, e.Auth.Id, id, limit, page)
+	page, err := security.ReadPage(e, feedPaging)
+	if err != nil {
+		return err
+	}
+	out, err := MemberPosts(e.App, e.Auth.Id, id, page.Limit, page.Page)
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ func plainFeedPage(t *testing.T, app core.App, viewer string, limit, page int) [
 // hidden post, an unfollow, a suspension, a new follow. Each page is read twice (the second
 // read starts from the remembered key), and pages are also read out of order.
 func TestFeedPageMemo(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	ana := testutil.CreateUser(t, app, "Ana")
 	members := map[string]*core.Record{}

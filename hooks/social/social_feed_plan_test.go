@@ -44,6 +44,7 @@ func explain(t *testing.T, app core.App, q *dbx.SelectQuery) []string {
 // rowid. It checks the plan both before and after ANALYZE, because PocketBase runs
 // PRAGMA optimize periodically and statistics can change the planner's mind.
 func TestFeedPlan(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	viewer := testutil.CreateUser(t, app, "Ana")
 	now := time.Now()
@@ -102,6 +103,7 @@ func TestFeedPlan(t *testing.T) {
 // minutes to two years back (so pages cross every window size, the last one unbounded),
 // with ties, read by cursor and by page number, give the same sequence as sorting them all.
 func TestFeedWindows(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	viewer := testutil.CreateUser(t, app, "Ana")
 	now := time.Now().UTC().Truncate(time.Second)

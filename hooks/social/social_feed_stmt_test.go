@@ -31,6 +31,7 @@ func feedIDs(t *testing.T, app core.App, viewer string) []string {
 // getting their own feed, and keep working (with the new field) after the activities
 // collection changes.
 func TestFeedPreparedQueries(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	now := time.Now().UTC()
 	var viewers []string

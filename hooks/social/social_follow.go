@@ -59,12 +59,24 @@ func follow(e *core.RequestEvent) error {
 	if msg, errs := body.validate(e.Auth.Id); errs != nil {
 		return e.BadRequestError(msg, errs)
 	}
-	if _, err := e.App.FindRecordById("users", body.UserID); err != nil || moderation.IsSuspended(e.App, body.UserID) {
+	_, err := e.App.FindRecordById("users", body.UserID)
+	suspended := false
+	if err == nil {
+		suspended, err = moderation.IsSuspended(e.App, body.UserID)
+	}
+	switch {
+	case errors.Is(err, sql.ErrNoRows) || (err == nil && suspended):
 		return e.NotFoundError("That member does not exist.", validation.Errors{
 			"userId": validation.NewError("validation_unknown_user", "That member does not exist."),
 		})
+	case err != nil:
+		return err
 	}
-	if moderation.Blocked(e.App, e.Auth.Id, body.UserID) {
+	blocked, err := moderation.Blocked(e.App, e.Auth.Id, body.UserID)
+	if err != nil {
+		return err
+	}
+	if blocked {
 		return e.ForbiddenError("You can't follow this member.", validation.Errors{
 			"userId": validation.NewError("validation_blocked", "You can't follow this member."),
 		})

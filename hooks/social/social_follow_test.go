@@ -49,6 +49,7 @@ func expectFollows(want int, pairs ...string) func(testing.TB, *tests.TestApp, *
 }
 
 func TestFollowRoutes(t *testing.T) {
+	t.Parallel()
 	h := func() map[string]string { return map[string]string{} }
 	type tc struct {
 		name, method, url, body string
@@ -135,6 +136,7 @@ func expectNames(want ...string) func(testing.TB, *tests.TestApp, *http.Response
 }
 
 func TestFollowLists(t *testing.T) {
+	t.Parallel()
 	others := []string{"Zed", "Bea", "Cal", "Dee", "Eve"}
 	graph := []string{"Ana>Zed", "Ana>Bea", "Bea>Ana", "Cal>Ana", "Dee>Eve"}
 	type tc struct {
@@ -157,6 +159,7 @@ func TestFollowLists(t *testing.T) {
 }
 
 func TestSuggestions(t *testing.T) {
+	t.Parallel()
 	// Ana follows Bea and Cal. Bea and Cal both follow Dee; Cal follows Eve; Fay is popular.
 	others := []string{"Bea", "Cal", "Dee", "Eve", "Fay", "Gus"}
 	graph := []string{"Ana>Bea", "Ana>Cal", "Bea>Dee", "Cal>Dee", "Cal>Eve", "Bea>Ana",

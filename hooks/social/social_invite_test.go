@@ -12,6 +12,7 @@ import (
 )
 
 func TestInviteLinks(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, ref  string
 		invitedBy  string

@@ -45,6 +45,7 @@ func expectLikes(activityID string, want int) func(testing.TB, *tests.TestApp, *
 }
 
 func TestLikeRoutes(t *testing.T) {
+	t.Parallel()
 	// In feedWorld, Bea's post has two likes (Ana's and Bea's), Ana's post one (Bea's).
 	type tc struct {
 		name, method, url, viewer string
@@ -93,6 +94,7 @@ func TestLikeRoutes(t *testing.T) {
 // most one row. The first ten members like twice (idempotent: they must end liked); the
 // others like and unlike at once (either may win).
 func TestLikesStayExactUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	author := testutil.CreateUser(t, app, "Author")
 	post := testutil.CreateActivity(t, app, "racepost0000001", author.Id, "movie_watched", time.Now(), nil)
@@ -145,6 +147,7 @@ func TestLikesStayExactUnderConcurrency(t *testing.T) {
 // TestLikeCountFollowsCascades checks the counter when likes go without the routes: a
 // member who liked deletes their account, and a superuser deletes a like row.
 func TestLikeCountFollowsCascades(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	author := testutil.CreateUser(t, app, "Author")
 	fan := testutil.CreateUser(t, app, "Fan")

@@ -134,6 +134,7 @@ func expectRatingReview(t testing.TB, what string, r *core.Record, rating float6
 }
 
 func TestEditActivity(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, viewer, body string
 		status                  int
@@ -213,6 +214,7 @@ func TestEditActivity(t *testing.T) {
 }
 
 func TestDeleteActivity(t *testing.T) {
+	t.Parallel()
 	type tc struct {
 		name, url, viewer string
 		status            int

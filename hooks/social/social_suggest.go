@@ -2,10 +2,10 @@ package social
 
 import (
 	"net/http"
-	"strconv"
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -29,11 +29,11 @@ func suggestedFriends(e *core.RequestEvent) error {
 
 // userSuggestions answers the Discover tab: the same ranking, a longer list (limit ≤ 50).
 func userSuggestions(e *core.RequestEvent) error {
-	limit, err := strconv.Atoi(e.Request.URL.Query().Get("limit"))
-	if err != nil || limit <= 0 {
-		limit = 20
+	page, err := security.ReadPage(e, security.PageRules{DefaultLimit: 20, MaxLimit: 50})
+	if err != nil {
+		return err
 	}
-	list, err := Suggestions(e.App, e.Auth.Id, min(limit, 50))
+	list, err := Suggestions(e.App, e.Auth.Id, page.Limit)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -13,12 +14,12 @@ import (
 
 	"cinecircle/hooks"
 	"cinecircle/hooks/auth"
-	_ "cinecircle/pb_migrations"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/types"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // IndexHTML is the stand-in UI build the test app serves at the site root.
@@ -28,18 +29,36 @@ const IndexHTML = `<!doctype html><html><head><script>document.documentElement.d
 // BigAsset is a build file large enough to be served gzipped.
 var BigAsset = strings.Repeat("export const greeting = 'hello from a large chunk';\n", 100)
 
-// NewTestApp returns a fresh, fully migrated app with every domain registered, on an
-// empty data dir of its own. It is cleaned up when the test ends.
+// NewTestApp returns a fresh, fully migrated app with every domain registered, on a
+// data dir of its own copied from a template. Its catalog holds the embedded titles, as
+// every served app's does. It is cleaned up when the test ends.
 func NewTestApp(t testing.TB) *tests.TestApp {
 	t.Helper()
-	app := newApp(t)
+	app := newApp(t, served)
 	t.Cleanup(app.Cleanup)
 	return app
 }
 
-func newApp(t testing.TB) *tests.TestApp {
+// NewTestAppWithoutCatalog is NewTestApp with an empty catalog, for tests of what fills it.
+func NewTestAppWithoutCatalog(t testing.TB) *tests.TestApp {
 	t.Helper()
-	app, err := tests.NewTestApp(t.TempDir())
+	app := newApp(t, migrated)
+	t.Cleanup(app.Cleanup)
+	return app
+}
+
+// newApp returns an app on a copy of template with every domain registered.
+func newApp(t testing.TB, template func() (dataDir, error)) *tests.TestApp {
+	t.Helper()
+	files, err := template()
+	if err != nil {
+		t.Fatal("preparing the template data dir:", err)
+	}
+	dir := t.TempDir()
+	if err := files.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	app, err := tests.NewTestApp(dir) // copies dir; the migrations are already applied
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +75,7 @@ func newApp(t testing.TB) *tests.TestApp {
 // The scenario cleans the app up when it ends.
 func Factory(setup func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *tests.TestApp {
 	return func(t testing.TB) *tests.TestApp {
-		app := newApp(t)
+		app := newApp(t, served)
 		if setup != nil {
 			setup(t, app)
 		}
@@ -65,6 +84,16 @@ func Factory(setup func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *t
 }
 
 var userSeq atomic.Int64
+
+// passwordHash is the bcrypt hash of "password123", computed once: hashing it for every
+// member (bcrypt is slow on purpose) was a large part of building a test's members.
+var passwordHash = sync.OnceValue(func() string {
+	hash, err := bcrypt.GenerateFromPassword([]byte("password123"), bcrypt.DefaultCost)
+	if err != nil {
+		panic(err)
+	}
+	return string(hash)
+})
 
 // UserID is the record id CreateUser gives a member: the first name's letters, padded to
 // PocketBase's 15 characters, so scenarios can name members in URLs and bodies up front.
@@ -89,7 +118,7 @@ func CreateUser(t testing.TB, app core.App, firstName string) *core.Record {
 	r := core.NewRecord(users)
 	r.Id = UserID(firstName)
 	r.SetEmail(fmt.Sprintf("member%d@example.com", userSeq.Add(1)))
-	r.SetPassword("password123")
+	r.SetRaw(core.FieldNamePassword, &core.PasswordFieldValue{Hash: passwordHash()}) // "password123"
 	r.Set("firstName", firstName)
 	r.Set("displayPreference", "fullname")
 	if err := app.Save(r); err != nil {

@@ -18,6 +18,8 @@ const skipSuccessLog = "__skipSuccessActivityLogger"
 
 // Register serves public (the built UI) on every path the API does not claim.
 func Register(app core.App, public fs.FS) {
+	bindShutdown(app)
+	bindDiskFull(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.BindFunc(privateAPICache)

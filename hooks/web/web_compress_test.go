@@ -17,6 +17,7 @@ import (
 // TestCompressedAssets: a browser gets the UI's text files gzipped (smaller first load),
 // revalidates them with an ETag, and a client that takes no gzip gets them as they are.
 func TestCompressedAssets(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	srv := testutil.Serve(t, app)
 	get := func(path string, headers map[string]string) *http.Response {
@@ -74,6 +75,7 @@ func TestCompressedAssets(t *testing.T) {
 
 // TestCompressedAPI: a large /api answer goes gzipped; the realtime stream never does.
 func TestCompressedAPI(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	for i := range 40 {
 		testutil.CreateMovie(t, app, 9000+i, fmt.Sprintf("Gzip Test Movie %d", i), 2001, 100, "Drama")
@@ -120,6 +122,7 @@ func TestCompressedAPI(t *testing.T) {
 // as they are (gzip under 1 KB costs more than it saves), and a client refusing gzip gets
 // a large answer plain.
 func TestAPIGzipSmallAndErrors(t *testing.T) {
+	t.Parallel()
 	app := testutil.NewTestApp(t)
 	for i := range 40 {
 		testutil.CreateMovie(t, app, 9100+i, fmt.Sprintf("Plain Test Movie %d", i), 2001, 100, "Drama")

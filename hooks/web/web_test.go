@@ -11,6 +11,7 @@ import (
 )
 
 func TestSPAAndAPI404(t *testing.T) {
+	t.Parallel()
 	header := func(name, want string) func(t testing.TB, app *tests.TestApp, res *http.Response) {
 		return func(t testing.TB, app *tests.TestApp, res *http.Response) {
 			if got := res.Header.Get(name); got != want {
@@ -71,6 +72,7 @@ func TestSPAAndAPI404(t *testing.T) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	(&tests.ApiScenario{
 		Name: "the app carries a CSP that allows index.html's own inline script by hash", Method: http.MethodGet, URL: "/",
 		TestAppFactory: testutil.Factory(nil), ExpectedStatus: 200, ExpectedContent: []string{"cinecircle-test-ui"},

@@ -4,9 +4,8 @@
 // fail the test, each listed with the elements it hit.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hidden, launchBrowser, newContext, startServer, visible, type RunningServer } from './harness'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 const DEMO = { email: 'maya.okafor@example.com', password: 'cinecircle-demo' }
 
@@ -24,7 +23,9 @@ function describeNode(v: AxeViolation, node: AxeViolation['nodes'][number]): str
   return `${v.impact} ${v.id} (${v.help}): ${node.target.join(' ')}${contrast}`
 }
 
-let axeSource = ''
+/** axe-core's browser build, read once from the pinned package. */
+let axeSource: Promise<string> | undefined
+const axe = () => (axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
 
 /**
  * seriousViolations runs axe on the page as it is now (WCAG 2.x A and AA rules and best
@@ -36,7 +37,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // applied shows its final colours at once, so axe never samples one halfway through.
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' })
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  await page.evaluate(axeSource)
+  await page.evaluate(await axe())
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
@@ -47,89 +48,86 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => describeNode(v, n)))
 }
 
-describe('accessibility', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
+test.use({ serverOptions: { demo: true, fresh: false } })
 
-  beforeAll(async () => {
-    axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-    server = await startServer({ demo: true })
-    browser = await launchBrowser()
-  })
+/** signIn signs the demo member in on context, as the sign-in form does. */
+async function signIn(context: BrowserContext) {
+  const res = await context.request.post('/api/auth/login', { data: DEMO })
+  expect(res.ok()).toBe(true)
+}
 
-  afterAll(async () => {
-    await context?.close()
-    await browser?.close()
-    await server?.stop()
-  })
-
-  for (const theme of ['light', 'dark'] as const) {
-    describe(`${theme} theme`, () => {
-      beforeAll(async () => {
-        await context?.close()
-        context = await newContext(browser, server.baseURL)
-        await context.addInitScript((t) => localStorage.setItem('cinecircle-theme', t), theme)
-        page = await context.newPage()
-        // The landing page has no transitions left to settle once reduced motion is asked for.
-        await page.emulateMedia({ reducedMotion: 'reduce' })
-      })
-
-      it('landing page', async () => {
-        await page.goto('/')
-        await visible(page.getByRole('link', { name: 'Start Your Movie Journey' }))
-        expect(await seriousViolations(page)).toEqual([])
-      })
-
-      it('home feed', async () => {
-        const res = await context.request.post('/api/auth/login', { data: DEMO })
-        expect(res.ok()).toBe(true)
-        await page.goto('/')
-        await visible(page.getByRole('heading', { name: 'Your Feed' }))
-        await visible(page.locator('[id^="activity-"]').first())
-        await visible(page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first())
-        expect(await seriousViolations(page)).toEqual([])
-      })
-
-      it('title page', async () => {
-        await page.goto('/')
-        const href = await page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first().getAttribute('href')
-        await page.goto(href!)
-        await visible(page.getByRole('heading', { level: 1 }))
-        expect(await seriousViolations(page)).toEqual([])
-      })
-
-      it('profile', async () => {
-        await page.goto('/profile')
-        await visible(page.getByRole('heading', { level: 1 }))
-        expect(await seriousViolations(page)).toEqual([])
-      })
-
-      it('an open dialog', async () => {
-        await page.goto('/')
-        await page.getByRole('button', { name: /Account menu/ }).click()
-        expect(await seriousViolations(page)).toEqual([])
-        await page.getByRole('menuitem', { name: 'Install App' }).click()
-        await visible(page.getByRole('dialog', { name: 'Install CineCircle' }))
-        expect(await seriousViolations(page)).toEqual([])
-        await page.keyboard.press('Escape')
-        await page.getByRole('button', { name: /What movie did you watch recently/ }).click()
-        await visible(page.getByRole('dialog'))
-        expect(await seriousViolations(page)).toEqual([])
-      })
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${theme} theme`, () => {
+    test.beforeEach(async ({ context, page }) => {
+      await context.addInitScript((t) => localStorage.setItem('cinecircle-theme', t), theme)
+      // The landing page has no transitions left to settle once reduced motion is asked for.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
     })
-  }
 
-  it('reaches every header control by keyboard and works the avatar menu and a dialog with keys only', async () => {
-    // Still signed in from the dark-theme run.
+    test('landing page', async ({ page }) => {
+      await page.goto('/')
+      await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('home feed', async ({ page, context }) => {
+      await signIn(context)
+      await page.goto('/')
+      await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
+      await expect(page.locator('[id^="activity-"]').first()).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first()).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('title page', async ({ page, context }) => {
+      await signIn(context)
+      await page.goto('/')
+      const first = page.getByRole('region', { name: 'Trending Movies' }).getByRole('link').first()
+      await expect(first).toBeVisible()
+      await page.goto((await first.getAttribute('href'))!)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('profile', async ({ page, context }) => {
+      await signIn(context)
+      await page.goto('/profile')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+
+    test('an open dialog', async ({ page, context }) => {
+      await signIn(context)
+      await page.goto('/')
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await expect(page.getByRole('menuitem', { name: 'Install App' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('menuitem', { name: 'Install App' }).click()
+      await expect(page.getByRole('dialog', { name: 'Install CineCircle' })).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: /What movie did you watch recently/ }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  })
+}
+
+test.describe('accessibility by keyboard', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(() => localStorage.setItem('cinecircle-theme', 'dark'))
+    await signIn(context)
+  })
+
+  test('reaches every header control by keyboard and works the avatar menu and a dialog with keys only', async ({ page }) => {
     await page.goto('/')
-    await visible(page.getByRole('heading', { name: 'Your Feed' }))
+    await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
     const focusedName = () =>
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null
         return (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim()
       })
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim())
     const reached: string[] = []
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
@@ -142,25 +140,26 @@ describe('accessibility', () => {
     // The avatar menu: Enter opens it on its first entry, arrows move, Escape closes.
     await page.getByRole('button', { name: /Account menu/ }).focus()
     await page.keyboard.press('Enter')
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Profile')
+    await expect.poll(focusedText).toBe('Profile')
     await page.keyboard.press('ArrowDown')
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Invite a Friend')
+    await expect.poll(focusedText).toBe('Invite a Friend')
     await page.keyboard.press('ArrowDown')
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Install App')
+    await expect.poll(focusedText).toBe('Install App')
     await page.keyboard.press('Enter')
-    const dialog = await visible(page.getByRole('dialog', { name: 'Install CineCircle' }))
+    const dialog = page.getByRole('dialog', { name: 'Install CineCircle' })
+    await expect(dialog).toBeVisible()
     // Tab stays inside the dialog; Escape closes it.
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab')
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
     }
     await page.keyboard.press('Escape')
-    await hidden(dialog)
+    await expect(dialog).toBeHidden()
     await page.getByRole('button', { name: /Account menu/ }).focus()
     await page.keyboard.press('ArrowUp')
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Logout')
+    await expect.poll(focusedText).toBe('Logout')
     await page.keyboard.press('Escape')
-    await hidden(page.getByRole('menu', { name: 'Account' }))
+    await expect(page.getByRole('menu', { name: 'Account' })).toBeHidden()
     expect(await focusedName()).toMatch(/^Account menu/)
   })
 })

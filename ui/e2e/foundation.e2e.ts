@@ -1,80 +1,40 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createMember,
-  DEFAULT_PASSWORD,
-  hidden,
-  launchBrowser,
-  newContext,
-  pathOf,
-  SESSION_COOKIE,
-  signInViaUi,
-  signUpViaApi,
-  signUpViaUi,
-  startServer,
-  visible,
-  type RunningServer,
-} from './harness'
+import { expect, test } from './fixtures'
+import { createMember, DEFAULT_PASSWORD, SESSION_COOKIE, signInViaUi, signUpViaApi, signUpViaUi } from './harness'
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** The landing's step lock: arrow keys and wheel turns within it are ignored by design. */
+const STEP_LOCK_MS = 500
 
-describe('foundation', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
-
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-    context = await newContext(browser, server.baseURL, viewport)
-    return context.newPage()
-  }
-
-  it('shows the landing page with its four sections and sends both buttons to /api/login', async () => {
-    const page = await freshPage()
+test.describe('foundation', () => {
+  test('shows the landing page with its four sections and sends both buttons to /api/login', async ({ page }) => {
     await page.goto('/')
     const titles = ['Track. Rate. Connect.', 'Your Movie Journey, Visualized', 'Ready to Start?']
-    await visible(page.getByRole('link', { name: 'Start Your Movie Journey' }))
-    expect(await page.getByRole('link', { name: 'Start Your Movie Journey' }).getAttribute('href')).toBe('/api/login')
+    await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toHaveAttribute('href', '/api/login')
 
     // Arrow keys step through the sections; the dots say which one is showing.
     for (const title of titles) {
       await page.keyboard.press('ArrowDown')
-      await visible(page.locator(`nav[aria-label="Sections"] [aria-current="step"][aria-label$="${title}"]`))
-      await visible(page.getByRole('heading', { name: title }))
-      await sleep(550) // the 500 ms step lock
+      await expect(page.locator(`nav[aria-label="Sections"] [aria-current="step"][aria-label$="${title}"]`)).toBeVisible()
+      await expect(page.getByRole('heading', { name: title })).toBeVisible()
+      await page.waitForTimeout(STEP_LOCK_MS + 50) // the next key would fall inside the lock
     }
     const cta = page.getByRole('link', { name: 'Get Started Now' })
-    await visible(cta)
-    expect(await cta.getAttribute('href')).toBe('/api/login')
+    await expect(cta).toBeVisible()
+    await expect(cta).toHaveAttribute('href', '/api/login')
 
     await page.keyboard.press('ArrowUp')
-    await visible(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label$="Your Movie Journey, Visualized"]'))
-    await sleep(550)
+    await expect(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label$="Your Movie Journey, Visualized"]')).toBeVisible()
+    await page.waitForTimeout(STEP_LOCK_MS + 50)
     await page.getByRole('button', { name: /Go to section 1/ }).click()
-    await visible(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label^="Go to section 1"]'))
-    await sleep(550)
+    await expect(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label^="Go to section 1"]')).toBeVisible()
+    await page.waitForTimeout(STEP_LOCK_MS + 50)
 
     await page.getByRole('link', { name: 'Start Your Movie Journey' }).click()
-    await page.waitForURL((url) => url.pathname === '/login')
-    await visible(page.getByRole('heading', { name: 'Welcome back' }))
+    await expect(page).toHaveURL((url) => url.pathname === '/login')
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   })
 
-  it('asks a new member to complete the profile, blocking until a first name is saved, then logs out', async () => {
-    const page = await freshPage()
+  test('asks a new member to complete the profile, blocking until a first name is saved, then logs out', async ({ page, context }) => {
     await page.goto('/login')
     const nameRequests: string[] = []
     page.on('request', (req) => {
@@ -83,103 +43,100 @@ describe('foundation', () => {
 
     await signUpViaUi(page) // no first name
     const modal = page.getByRole('dialog', { name: 'Complete Your Profile' })
-    await visible(modal)
-    expect(pathOf(page)).toBe('/')
+    await expect(modal).toBeVisible()
+    await expect(page).toHaveURL((url) => url.pathname + url.search === '/')
 
     // Blocking: Escape and a click outside leave it open; there is no close button.
     await page.keyboard.press('Escape')
     await page.mouse.click(8, 8)
-    await sleep(300)
-    expect(await modal.isVisible()).toBe(true)
-    expect(await modal.getByRole('button', { name: /close/i }).count()).toBe(0)
+    await page.waitForTimeout(300) // time for a wrong close to happen
+    await expect(modal).toBeVisible()
+    await expect(modal.getByRole('button', { name: /close/i })).toHaveCount(0)
 
     // A blank first name is refused locally: toast, nothing sent.
     await modal.getByLabel('First name').fill('   ')
     await modal.getByRole('button', { name: 'Save Profile' }).click()
-    await visible(page.getByText('First Name Required'))
-    await visible(page.getByText('Please enter your first name.'))
+    await expect(page.getByText('First Name Required')).toBeVisible()
+    await expect(page.getByText('Please enter your first name.')).toBeVisible()
     expect(nameRequests).toEqual([])
 
     // The display option appears only with a nickname.
-    expect(await modal.getByRole('radio').count()).toBe(0)
+    await expect(modal.getByRole('radio')).toHaveCount(0)
     await modal.getByLabel('Nickname', { exact: true }).fill('Z')
-    await visible(modal.getByRole('radio', { name: /Nickname/ }))
+    await expect(modal.getByRole('radio', { name: /Nickname/ })).toBeVisible()
     await modal.getByLabel('Nickname', { exact: true }).fill('')
-    await hidden(modal.getByRole('radio', { name: /Nickname/ }))
+    await expect(modal.getByRole('radio', { name: /Nickname/ })).toBeHidden()
 
     await modal.getByLabel('First name').fill('Zoë')
     await modal.getByRole('button', { name: 'Save Profile' }).click()
-    await hidden(modal)
-    await visible(page.getByText('Profile Updated'))
+    await expect(modal).toBeHidden()
+    await expect(page.getByText('Profile Updated')).toBeVisible()
     expect(nameRequests).toEqual(['PATCH'])
-    const headerName = await visible(page.getByTestId('header-user-name'))
-    expect(await headerName.textContent()).toBe('Zoë')
-    await visible(page.getByRole('heading', { name: 'Your Feed' }))
-    await visible(page.getByText('Your feed is empty. Start following friends or add some movies to get started!'))
+    const headerName = page.getByTestId('header-user-name')
+    await expect(headerName).toBeVisible()
+    await expect(headerName).toHaveText('Zoë')
+    await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
+    await expect(page.getByText('Your feed is empty. Start following friends or add some movies to get started!')).toBeVisible()
 
     // Saved once: it does not come back on reload even without a nickname.
     await page.reload()
-    await visible(page.getByTestId('header-user-name'))
-    expect(await modal.count()).toBe(0)
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+    await expect(modal).toHaveCount(0)
 
     // Logout is a full-page navigation to /api/logout, which returns to the landing page.
     await page.goto('/api/logout')
-    await page.waitForURL((url) => url.pathname === '/')
-    await visible(page.getByRole('link', { name: 'Start Your Movie Journey' }))
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
     const me = await page.request.get('/api/auth/user')
     expect(me.status()).toBe(401)
-    expect((await context!.cookies()).some((c) => c.name === SESSION_COOKIE && c.value)).toBe(false)
+    expect((await context.cookies()).some((c) => c.name === SESSION_COOKIE && c.value)).toBe(false)
   })
 
-  it('refuses a wrong password without setting a cookie', async () => {
+  test('refuses a wrong password without setting a cookie', async ({ page, context, server }) => {
     const member = await createMember(server.baseURL, { firstName: 'Ada' })
-    const page = await freshPage()
     await page.goto('/login')
     await signInViaUi(page, { email: member.email, password: 'not-the-password' })
-    await visible(page.getByText('Invalid email or password.'))
-    expect(pathOf(page)).toBe('/login')
-    expect((await context!.cookies()).some((c) => c.name === SESSION_COOKIE)).toBe(false)
+    await expect(page.getByText('Invalid email or password.')).toBeVisible()
+    await expect(page).toHaveURL((url) => url.pathname + url.search === '/login')
+    expect((await context.cookies()).some((c) => c.name === SESSION_COOKIE)).toBe(false)
   })
 
-  it('sends the forgotten-password email and explains an invalid reset link', async () => {
+  test('sends the forgotten-password email and explains an invalid reset link', async ({ page, server }) => {
     const member = await createMember(server.baseURL, { firstName: 'Iris' })
-    const page = await freshPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Forgot password?' }).click()
-    await visible(page.getByRole('heading', { name: 'Forgot your password?' }))
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
     await page.getByLabel('Email').fill(member.email)
     await page.getByRole('button', { name: 'Send Reset Link' }).click()
-    await visible(page.getByRole('heading', { name: 'Check your inbox' }))
-    await visible(page.getByText(member.email))
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+    await expect(page.getByText(member.email)).toBeVisible()
 
     await page.goto('/reset-password/not-a-real-token')
-    await visible(page.getByRole('heading', { name: 'Choose a new password' }))
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
     await page.getByLabel('New password', { exact: true }).fill('short')
     await page.getByLabel('Confirm new password').fill('short')
     await page.getByRole('button', { name: 'Reset Password' }).click()
-    await visible(page.getByText('Use at least 8 characters.'))
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible()
     await page.getByLabel('New password', { exact: true }).fill('a-long-new-password')
     await page.getByLabel('Confirm new password').fill('a-long-new-password')
     await page.getByRole('button', { name: 'Reset Password' }).click()
-    await visible(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' }))
+    await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
   })
 
-  it('sends a visitor to sign in and back to the page they wanted', async () => {
+  test('sends a visitor to sign in and back to the page they wanted', async ({ page, context, server }) => {
     const member = await createMember(server.baseURL, { firstName: 'Ravi', lastName: 'Patel' })
-    const page = await freshPage()
     await page.goto('/friends')
-    await page.waitForURL((url) => url.pathname === '/login')
+    await expect(page).toHaveURL((url) => url.pathname === '/login')
     expect(new URL(page.url()).searchParams.get('next')).toBe('/friends')
     await signInViaUi(page, member)
-    await page.waitForURL((url) => url.pathname === '/friends')
-    await visible(page.getByRole('heading', { name: 'Friends', exact: true }))
-    expect((await context!.cookies()).some((c) => c.name === SESSION_COOKIE && c.value)).toBe(true)
+    await expect(page).toHaveURL((url) => url.pathname === '/friends')
+    await expect(page.getByRole('heading', { name: 'Friends', exact: true })).toBeVisible()
+    expect((await context.cookies()).some((c) => c.name === SESSION_COOKIE && c.value)).toBe(true)
   })
 
-  it('shows a not-found page for unknown paths and JSON 404 for unknown API routes', async () => {
-    const page = await freshPage()
+  test('shows a not-found page for unknown paths and JSON 404 for unknown API routes', async ({ page, context, server }) => {
     await page.goto('/no-such-page')
-    await visible(page.getByRole('heading', { name: 'Page not found' }))
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 
     const res = await fetch(`${server.baseURL}/api/no-such-route`)
     expect(res.status).toBe(404)
@@ -188,17 +145,16 @@ describe('foundation', () => {
     expect(body.status).toBe(404)
 
     // Signed in, the not-found page sits inside the app frame.
-    await signUpViaApi(context!)
+    await signUpViaApi(context)
     await page.goto('/also/not/here')
-    await visible(page.getByRole('heading', { name: 'Page not found' }))
-    await visible(page.getByTestId('header-user-name'))
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
   })
 
-  it('changes the password and keeps the session signed in', async () => {
-    const page = await freshPage()
-    const member = await signUpViaApi(context!, { firstName: 'Lena', lastName: 'Berg' })
+  test('changes the password and keeps the session signed in', async ({ page, context, server }) => {
+    const member = await signUpViaApi(context, { firstName: 'Lena', lastName: 'Berg' })
     await page.goto('/settings/password')
-    await visible(page.getByRole('heading', { name: 'Change Password' }))
+    await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
 
     const form = page.locator('form')
     // Too short: caught before sending.
@@ -206,22 +162,22 @@ describe('foundation', () => {
     await form.getByLabel('New password', { exact: true }).fill('short')
     await form.getByLabel('Confirm new password').fill('short')
     await form.getByRole('button', { name: 'Update Password' }).click()
-    await visible(page.getByText('Use at least 8 characters.'))
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible()
 
     // Wrong current password: the server's message under its field.
     await form.getByLabel('Current password').fill('wrong-password')
     await form.getByLabel('New password', { exact: true }).fill('a-brand-new-secret')
     await form.getByLabel('Confirm new password').fill('a-brand-new-secret')
     await form.getByRole('button', { name: 'Update Password' }).click()
-    await visible(page.getByText('The current password is not correct.'))
+    await expect(page.getByText('The current password is not correct.')).toBeVisible()
 
     await form.getByLabel('Current password').fill(member.password)
     await form.getByRole('button', { name: 'Update Password' }).click()
-    await visible(page.getByText('Password Changed'))
-    expect(await form.getByLabel('Current password').inputValue()).toBe('')
+    await expect(page.getByText('Password Changed')).toBeVisible()
+    await expect(form.getByLabel('Current password')).toHaveValue('')
 
     await page.reload()
-    await visible(page.getByTestId('header-user-name'))
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
     const me = await page.request.get('/api/auth/user')
     expect(me.status()).toBe(200)
 
@@ -239,58 +195,59 @@ describe('foundation', () => {
     expect(oldLogin.status).toBe(400)
   })
 
-  it('keeps the theme choice and offers the account menu by keyboard', async () => {
-    const page = await freshPage()
-    await signUpViaApi(context!, { firstName: 'Theo', lastName: 'Nakamura', nickname: 'T-Rex' })
+  test('keeps the theme choice and offers the account menu by keyboard', async ({ page, context }) => {
+    await signUpViaApi(context, { firstName: 'Theo', lastName: 'Nakamura', nickname: 'T-Rex' })
     await page.goto('/')
-    const trigger = await visible(page.getByRole('button', { name: /Account menu for/ }))
+    const trigger = page.getByRole('button', { name: /Account menu for/ })
+    await expect(trigger).toBeVisible()
     await trigger.focus()
     await page.keyboard.press('ArrowDown')
-    const menu = await visible(page.getByRole('menu'))
-    await visible(menu.getByRole('menuitem', { name: 'Profile' }))
-    await visible(menu.getByRole('menuitem', { name: 'Change Password' }))
-    await visible(menu.getByRole('menuitem', { name: 'Logout' }))
+    const menu = page.getByRole('menu')
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Change Password' })).toBeVisible()
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible()
     await menu.getByRole('menuitemradio', { name: 'Dark' }).click()
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('cinecircle-dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'cinecircle-dark')
     expect(await page.evaluate(() => localStorage.getItem('cinecircle-theme'))).toBe('dark')
     await page.keyboard.press('Escape')
-    await hidden(menu)
+    await expect(menu).toBeHidden()
 
     await page.reload()
-    await visible(page.getByTestId('header-user-name'))
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('cinecircle-dark')
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'cinecircle-dark')
 
     // Unknown stored values fall back to system.
     await page.evaluate(() => localStorage.setItem('cinecircle-theme', 'sepia'))
     await page.emulateMedia({ colorScheme: 'light' })
     await page.reload()
-    await visible(page.getByTestId('header-user-name'))
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('cinecircle-light')
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'cinecircle-light')
 
     // Profile through the menu shows name, avatar and email.
     await trigger.click()
     await page.getByRole('menuitem', { name: 'Profile' }).click()
-    await page.waitForURL((url) => url.pathname === '/profile')
-    await visible(page.getByTestId('profile-name'))
-    expect(await page.getByTestId('profile-name').textContent()).toBe('Theo Nakamura')
-    await visible(page.getByTestId('profile-email'))
+    await expect(page).toHaveURL((url) => url.pathname === '/profile')
+    await expect(page.getByTestId('profile-name')).toBeVisible()
+    await expect(page.getByTestId('profile-name')).toHaveText('Theo Nakamura')
+    await expect(page.getByTestId('profile-email')).toBeVisible()
   })
 
-  it('shows the bottom bar on phones and hides the header name', async () => {
-    const page = await freshPage({ width: 390, height: 844 })
-    await signUpViaApi(context!, { firstName: 'Pia' })
+  test('shows the bottom bar on phones and hides the header name', async ({ newMember }) => {
+    const { page } = await newMember({ firstName: 'Pia' }, { viewport: { width: 390, height: 844 } })
     await page.goto('/')
-    const bar = await visible(page.getByRole('navigation', { name: 'Primary' }))
-    expect(await page.getByTestId('header-user-name').isVisible()).toBe(false)
-    await visible(bar.locator('a[aria-current="page"]', { hasText: 'Home' }))
+    const bar = page.getByRole('navigation', { name: 'Primary' })
+    await expect(bar).toBeVisible()
+    await expect(page.getByTestId('header-user-name')).toBeHidden()
+    await expect(bar.locator('a[aria-current="page"]', { hasText: 'Home' })).toBeVisible()
     await bar.getByRole('link', { name: 'Explore' }).click()
-    await page.waitForURL((url) => url.pathname === '/search')
-    await visible(page.getByRole('heading', { name: 'Explore' }))
+    await expect(page).toHaveURL((url) => url.pathname === '/search')
+    await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible()
     await bar.getByRole('link', { name: 'Friends' }).click()
-    await page.waitForURL((url) => url.pathname === '/friends' && url.search === '?tab=discover')
-    await visible(bar.locator('a[aria-current="page"]', { hasText: 'Friends' }))
+    await expect(page).toHaveURL((url) => url.pathname === '/friends' && url.search === '?tab=discover')
+    await expect(bar.locator('a[aria-current="page"]', { hasText: 'Friends' })).toBeVisible()
     await page.goto('/movie/603')
-    await visible(bar.locator('a[aria-current="page"]', { hasText: 'Explore' }))
-    await visible(page.getByRole('heading', { name: 'Movie' }))
+    await expect(bar.locator('a[aria-current="page"]', { hasText: 'Explore' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Movie' })).toBeVisible()
   })
 })

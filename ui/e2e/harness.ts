@@ -1,5 +1,6 @@
 // End-to-end harness: the real server binary on a loopback port with its own temporary
-// data directory, and Debian's Chromium driven by playwright-core. Nothing is mocked.
+// data directory, and helpers that talk to it as a member would. Nothing is mocked. The
+// tests reach these through the fixtures in fixtures.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -7,14 +8,16 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { BrowserContext, Page } from '@playwright/test'
 
 const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 
 /** The server binary: $CINECIRCLE_BIN, else ../cinecircle next to ui/. */
 export const serverBinary = resolve(uiDir, process.env.CINECIRCLE_BIN ?? '../cinecircle')
 
+/** Debian's Chromium (no browser download) and the flags it runs with. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']
 export const SESSION_COOKIE = 'cinecircle_session'
 
 export interface RunningServer {
@@ -137,26 +140,6 @@ export async function superuserToken(server: RunningServer, email = 'moderator@e
   return ((await res.json()) as { token: string }).token
 }
 
-/** launchBrowser starts headless Debian Chromium. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  })
-}
-
-/** newContext: a fresh browser profile (no cookies) at a desktop size unless told. */
-export async function newContext(
-  browser: Browser,
-  baseURL: string,
-  viewport: { width: number; height: number } = { width: 1280, height: 800 },
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport })
-  context.setDefaultTimeout(10_000)
-  context.setDefaultNavigationTimeout(15_000)
-  return context
-}
-
 let counter = 0
 
 /** uniqueEmail: an address no other test in this run uses. */
@@ -241,19 +224,9 @@ export async function signInViaUi(page: Page, member: Member): Promise<void> {
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
-/** visible waits until the locator is visible (playwright-core has no expect). */
-export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
-  await locator.waitFor({ state: 'visible', timeout })
-  return locator
-}
-
-/** hidden waits until the locator is hidden or gone. */
-export async function hidden(locator: Locator, timeout = 10_000): Promise<void> {
-  await locator.waitFor({ state: 'hidden', timeout })
-}
-
-/** pathOf: the current path plus query of a page. */
-export function pathOf(page: Page): string {
-  const url = new URL(page.url())
-  return url.pathname + url.search
+/** userId: the id of the member signed in on context. */
+export async function userId(context: BrowserContext): Promise<string> {
+  const res = await context.request.get('/api/auth/user')
+  if (res.status() !== 200) throw new Error(`/api/auth/user: ${res.status()} ${await res.text()}`)
+  return ((await res.json()) as { id: string }).id
 }

@@ -1,27 +1,14 @@
 // Import & export end to end (issue 14): a Letterboxd export ZIP built here is uploaded on
 // /settings/import, its progress runs to the end, the report counts what came in, the one
 // unmatched film is matched by hand, the diary shows the titles, and the export downloads.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hidden, launchBrowser, newContext, pathOf, signUpViaApi, startServer, visible, type RunningServer } from './harness'
+// Each test signs up its own member (Ines); tests that start from an import already made
+// make it through the API, as the page does.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { signUpViaApi } from './harness'
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext
-let page: Page
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  context = await newContext(browser, server.baseURL)
+test.beforeEach(async ({ context }) => {
   await signUpViaApi(context, { firstName: 'Ines', lastName: 'Importer' })
-  page = await context.newPage()
-})
-
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await server?.stop()
 })
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -105,87 +92,123 @@ async function uploadExport(p: Page) {
   await letterboxdInput(p).setInputFiles({ name: 'letterboxd-export.zip', mimeType: 'application/zip', buffer: exportZip() })
 }
 
-/** waitForFinish watches the progress bar fill to its end and the status say so. */
-async function waitForFinish(p: Page) {
-  const progress = await visible(p.getByRole('progressbar', { name: 'Import progress' }))
-  await p.waitForFunction(() => {
-    const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Import progress"]')
-    return !!bar && bar.max > 0 && bar.value === bar.max
-  })
-  await visible(p.getByTestId('import-status').getByText('Import finished: 3 items read.'), 20_000)
-  return progress
+/** expectFinished: the progress bar fills to its end and the status says so. */
+async function expectFinished(p: Page) {
+  const progress = p.getByRole('progressbar', { name: 'Import progress' })
+  await expect(progress).toBeVisible()
+  await expect
+    .poll(() =>
+      p.evaluate(() => {
+        const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Import progress"]')
+        return !!bar && bar.max > 0 && bar.value === bar.max
+      }),
+    )
+    .toBe(true)
+  await expect(p.getByTestId('import-status').getByText('Import finished: 3 items read.')).toBeVisible({ timeout: 20_000 })
 }
 
-describe('import & export', () => {
-  it('opens the page from the account menu', async () => {
+interface ImportJSON {
+  id: string
+  status: string
+  unmatched: { index: number; title: string }[]
+}
+
+/** importThroughApi uploads the export as the page does, waits for it to finish, and matches the unmatched film to Heat. */
+async function importThroughApi(request: APIRequestContext) {
+  const started = await request.post('/api/import/letterboxd', {
+    multipart: { file: { name: 'letterboxd-export.zip', mimeType: 'application/zip', buffer: exportZip() } },
+  })
+  expect(started.status()).toBe(202)
+  const { id } = (await started.json()) as ImportJSON
+  let done: ImportJSON | undefined
+  await expect
+    .poll(async () => {
+      done = (await (await request.get(`/api/imports/${id}`)).json()) as ImportJSON
+      return done.status
+    })
+    .toBe('done')
+  const heat = (await (await request.get('/api/movies/search?query=heat')).json()) as { results: { id: number; title: string; year?: number }[] }
+  const heatId = heat.results.find((m) => m.title === 'Heat')?.id
+  expect(heatId).toBeTruthy()
+  const unmatched = done!.unmatched.find((u) => u.title === 'A Film Nobody Made')
+  expect(unmatched).toBeTruthy()
+  expect((await request.post(`/api/imports/${id}/match`, { data: { index: unmatched!.index, tmdbId: heatId } })).ok()).toBe(true)
+}
+
+test.describe('import & export', () => {
+  test('opens the page from the account menu', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('button', { name: /^Account menu for/ }).click()
     await page.getByRole('menuitem', { name: 'Import & Export' }).click()
-    await visible(page.getByRole('heading', { level: 1, name: 'Import & Export' }))
-    expect(pathOf(page)).toBe('/settings/import')
+    await expect(page.getByRole('heading', { level: 1, name: 'Import & Export' })).toBeVisible()
+    await expect(page).toHaveURL((url) => url.pathname + url.search === '/settings/import')
     for (const name of ['Letterboxd', 'Trakt', 'IMDb']) {
-      await visible(page.getByRole('heading', { level: 2, name, exact: true }))
-      expect(await page.getByLabel(`Import from ${name}`).count()).toBe(1)
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible()
+      await expect(page.getByLabel(`Import from ${name}`)).toHaveCount(1)
     }
-    await visible(page.getByText('No imports yet.'))
+    await expect(page.getByText('No imports yet.')).toBeVisible()
   })
 
-  it('shows the server message for a file that is no export', async () => {
+  test('shows the server message for a file that is no export', async ({ page }) => {
     await page.goto('/settings/import')
     await letterboxdInput(page).setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('hello,world\n1,2\n') })
     // The server says what to upload instead.
-    await visible(page.getByRole('alert').filter({ hasText: 'no Letterboxd files found: upload the export ZIP' }))
+    await expect(page.getByRole('alert').filter({ hasText: 'no Letterboxd files found: upload the export ZIP' })).toBeVisible()
     // A file of another type is refused before any upload.
     await letterboxdInput(page).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50]) })
-    await visible(page.getByText('“poster.png” is not a ZIP, CSV or JSON file.'))
+    await expect(page.getByText('“poster.png” is not a ZIP, CSV or JSON file.')).toBeVisible()
   })
 
-  it('imports a Letterboxd ZIP: progress to the end, 2 imported, 1 unmatched, then matched by hand', async () => {
+  test('imports a Letterboxd ZIP: progress to the end, 2 imported, 1 unmatched, then matched by hand', async ({ page }) => {
     await page.goto('/settings/import')
     await uploadExport(page)
-    await waitForFinish(page)
-    expect(await report(page, 'imported').textContent()).toBe('2')
-    expect(await report(page, 'already-present').textContent()).toBe('0')
-    expect(await report(page, 'unmatched').textContent()).toBe('1')
-    const unmatched = await visible(page.getByRole('list', { name: 'Unmatched items' }))
-    const item = await visible(unmatched.getByRole('listitem', { name: 'A Film Nobody Made (2019)' }))
+    await expectFinished(page)
+    await expect(report(page, 'imported')).toHaveText('2')
+    await expect(report(page, 'already-present')).toHaveText('0')
+    await expect(report(page, 'unmatched')).toHaveText('1')
+    const unmatched = page.getByRole('list', { name: 'Unmatched items' })
+    await expect(unmatched).toBeVisible()
+    const item = unmatched.getByRole('listitem', { name: 'A Film Nobody Made (2019)' })
+    await expect(item).toBeVisible()
 
     await item.getByRole('button', { name: 'Match A Film Nobody Made (2019)' }).click()
-    const search = await visible(item.getByRole('searchbox', { name: 'Find the movie' }))
+    const search = item.getByRole('searchbox', { name: 'Find the movie' })
+    await expect(search).toBeVisible()
     await search.fill('heat')
-    await (await visible(item.getByRole('button', { name: /^Heat\s*1995$/ }))).click()
-    await hidden(item)
-    await visible(report(page, 'imported').getByText('3', { exact: true }))
-    expect(await report(page, 'unmatched').textContent()).toBe('0')
-    await visible(page.getByText('Every item found its title.'))
+    const heat = item.getByRole('button', { name: /^Heat\s*1995$/ })
+    await expect(heat).toBeVisible()
+    await heat.click()
+    await expect(item).toBeHidden()
+    await expect(report(page, 'imported').getByText('3', { exact: true })).toBeVisible()
+    await expect(report(page, 'unmatched')).toHaveText('0')
+    await expect(page.getByText('Every item found its title.')).toBeVisible()
     // The recent imports list has it, with the matched count.
-    await visible(page.getByRole('list', { name: 'Recent imports' }).getByText('3 imported · 0 already present · 0 unmatched'))
+    await expect(page.getByRole('list', { name: 'Recent imports' }).getByText('3 imported · 0 already present · 0 unmatched')).toBeVisible()
   })
 
-  it('shows the imported titles on the profile diary with their ratings', async () => {
+  test('shows the imported titles on the profile diary with their ratings', async ({ page, context }) => {
+    await importThroughApi(context.request)
     await page.goto('/profile')
     const matrix = page.getByRole('article').filter({ hasText: 'The Matrix' })
-    await visible(matrix.getByText('9.0/10.0'))
-    await visible(page.getByRole('article').filter({ hasText: 'Amélie' }))
-    await visible(page.getByRole('article').filter({ hasText: 'Heat' }))
+    await expect(matrix.getByText('9.0/10.0')).toBeVisible()
+    await expect(page.getByRole('article').filter({ hasText: 'Amélie' })).toBeVisible()
+    await expect(page.getByRole('article').filter({ hasText: 'Heat' })).toBeVisible()
   })
 
-  it('adds nothing when the same file is imported again', async () => {
+  test('adds nothing when the same file is imported again', async ({ page, context }) => {
+    await importThroughApi(context.request)
     await page.goto('/settings/import')
     await uploadExport(page)
-    await waitForFinish(page)
-    expect(await report(page, 'imported').textContent()).toBe('0')
-    expect(await report(page, 'already-present').textContent()).toBe('2')
-    expect(await report(page, 'unmatched').textContent()).toBe('1')
+    await expectFinished(page)
+    await expect(report(page, 'imported')).toHaveText('0')
+    await expect(report(page, 'already-present')).toHaveText('2')
+    await expect(report(page, 'unmatched')).toHaveText('1')
   })
 
-  it('downloads everything as a ZIP', async () => {
+  test('downloads everything as a ZIP', async ({ page }) => {
     await page.goto('/settings/import')
-    await visible(page.getByRole('heading', { name: 'Export everything' }))
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download Export (.zip)' }).click(),
-    ])
+    await expect(page.getByRole('heading', { name: 'Export everything' })).toBeVisible()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Export (.zip)' }).click()])
     expect(download.suggestedFilename()).toMatch(/\.zip$/)
     expect(await download.failure()).toBeNull()
   })

@@ -3,10 +3,10 @@
 // recommendation note); another member views them in Chromium on the feed, the thread,
 // a title page, the author's profile, the Friends page, the recommendations and the
 // notifications. Nothing may execute (no dialog, no window flag), no element of a
-// payload may exist in the page, and each payload reads back literally.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newContext, signUpViaApi, startServer, visible, type RunningServer } from './harness'
+// payload may exist in the page, and each payload reads back literally. Each test sets
+// its payloads up through the API.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, type SignedInMember } from './fixtures'
 
 /** Each payload would set window.__xss and open an alert if it ever ran as markup. */
 const run = (where: string) => `window.__xss='${where}';alert('${where}')`
@@ -19,132 +19,144 @@ const COMMENT = `<details data-xss open ontoggle="${run('comment')}">x</details>
 const NOTE = `<object data-xss data="javascript:${run('note')}"></object>`
 const AUTHOR = `${FIRST} ${LAST}`
 
-let server: RunningServer
-let browser: Browser
-let ctxA: BrowserContext
-let ctxB: BrowserContext
-let page: Page
-let idA = ''
-let activityA = ''
-let tvId = 0
-const dialogs: string[] = []
-
 async function ok(res: { ok: () => boolean; status: () => number; text: () => Promise<string> }, what: string) {
   if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`)
 }
 
-async function firstResult(ctx: BrowserContext, path: string): Promise<number> {
-  const body = (await (await ctx.request.get(path)).json()) as { results: { id: number }[] }
+async function firstResult(request: APIRequestContext, path: string): Promise<number> {
+  const body = (await (await request.get(path)).json()) as { results: { id: number }[] }
   const id = body.results[0]?.id
   if (!id) throw new Error(`no result for ${path}`)
   return id
 }
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  ctxA = await newContext(browser, server.baseURL)
-  ctxB = await newContext(browser, server.baseURL)
-  await signUpViaApi(ctxA, { firstName: FIRST, lastName: LAST, nickname: NICK })
-  await signUpViaApi(ctxB, { firstName: 'Bea', lastName: 'Viewer' })
-  idA = ((await (await ctxA.request.get('/api/auth/user')).json()) as { id: string }).id
-  const idB = ((await (await ctxB.request.get('/api/auth/user')).json()) as { id: string }).id
+interface Hostile {
+  /** The viewer's page; every dialog it opens is recorded in dialogs. */
+  page: Page
+  dialogs: string[]
+  idA: string
+  activityA: string
+  tvId: number
+}
 
-  const movie = await firstResult(ctxA, '/api/movies/search?query=matrix')
-  const other = await firstResult(ctxA, '/api/movies/search?query=alien')
-  tvId = await firstResult(ctxA, '/api/tv-shows/search?query=the')
+/**
+ * hostile: member A (markup in every name) and B follow each other; B posts; A reviews a
+ * movie and an episode, comments on both posts, likes B's and recommends B a movie, all
+ * with payloads. Returns B's page, which the tests view them on.
+ */
+async function hostile(newMember: (fields: { firstName: string; lastName: string; nickname?: string }) => Promise<SignedInMember>): Promise<Hostile> {
+  const a = await newMember({ firstName: FIRST, lastName: LAST, nickname: NICK })
+  const b = await newMember({ firstName: 'Bea', lastName: 'Viewer' })
+  const ra = a.context.request
 
-  await ok(await ctxB.request.post('/api/follow', { data: { userId: idA } }), 'B follows A')
-  await ok(await ctxA.request.post('/api/follow', { data: { userId: idB } }), 'A follows B')
-  const posted = await ctxB.request.post('/api/user/movies', { data: { movieId: other, status: 'watched', rating: 7 } })
+  const movie = await firstResult(ra, '/api/movies/search?query=matrix')
+  const other = await firstResult(ra, '/api/movies/search?query=alien')
+  const tvId = await firstResult(ra, '/api/tv-shows/search?query=the')
+
+  await ok(await b.context.request.post('/api/follow', { data: { userId: a.id } }), 'B follows A')
+  await ok(await ra.post('/api/follow', { data: { userId: b.id } }), 'A follows B')
+  const posted = await b.context.request.post('/api/user/movies', { data: { movieId: other, status: 'watched', rating: 7 } })
   await ok(posted, 'B logs a movie')
   const activityB = ((await posted.json()) as { activityId: string }).activityId
 
-  const logged = await ctxA.request.post('/api/user/movies', { data: { movieId: movie, status: 'watched', rating: 9, review: REVIEW } })
+  const logged = await ra.post('/api/user/movies', { data: { movieId: movie, status: 'watched', rating: 9, review: REVIEW } })
   await ok(logged, 'A reviews a movie')
-  activityA = ((await logged.json()) as { activityId: string }).activityId
+  const activityA = ((await logged.json()) as { activityId: string }).activityId
   await ok(
-    await ctxA.request.post(`/api/tv-shows/${tvId}/episode-reviews`, { data: { seasonNumber: 1, episodeNumber: 1, rating: 8, review: EPISODE } }),
+    await ra.post(`/api/tv-shows/${tvId}/episode-reviews`, { data: { seasonNumber: 1, episodeNumber: 1, rating: 8, review: EPISODE } }),
     'A reviews an episode',
   )
-  await ok(await ctxA.request.post(`/api/activities/${activityA}/comments`, { data: { content: COMMENT } }), 'A comments')
-  await ok(await ctxA.request.post(`/api/activities/${activityB}/comments`, { data: { content: COMMENT } }), "A comments on B's post")
-  await ok(await ctxA.request.post(`/api/activities/${activityB}/like`), "A likes B's post")
-  await ok(await ctxA.request.post('/api/recommendations', { data: { movieId: movie, userIds: [idB], message: NOTE } }), 'A recommends')
+  await ok(await ra.post(`/api/activities/${activityA}/comments`, { data: { content: COMMENT } }), 'A comments')
+  await ok(await ra.post(`/api/activities/${activityB}/comments`, { data: { content: COMMENT } }), "A comments on B's post")
+  await ok(await ra.post(`/api/activities/${activityB}/like`), "A likes B's post")
+  await ok(await ra.post('/api/recommendations', { data: { movieId: movie, userIds: [b.id], message: NOTE } }), 'A recommends')
 
-  page = await ctxB.newPage()
-  page.on('dialog', (dialog) => {
+  const dialogs: string[] = []
+  b.page.on('dialog', (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`)
     void dialog.dismiss()
   })
-})
-
-afterAll(async () => {
-  await ctxA?.close()
-  await ctxB?.close()
-  await browser?.close()
-  await server?.stop()
-})
+  return { page: b.page, dialogs, idA: a.id, activityA, tvId }
+}
 
 /** expectInert: nothing of any payload ran or became an element on the page. */
-async function expectInert(where: string) {
+async function expectInert({ page, dialogs }: Hostile, where: string) {
   // Give an injected handler (onerror of a broken image, onload) the chance to fire.
   await page.waitForTimeout(300)
   expect(dialogs, `dialogs on ${where}`).toEqual([])
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss), `window.__xss on ${where}`).toBeUndefined()
-  expect(await page.locator('[data-xss]').count(), `payload elements on ${where}`).toBe(0)
-  expect(await page.locator('a[href^="javascript:" i], iframe, object, embed').count(), `active elements on ${where}`).toBe(0)
-  expect(await page.locator('body').isVisible(), `body shown on ${where}`).toBe(true)
+  await expect(page.locator('[data-xss]'), `payload elements on ${where}`).toHaveCount(0)
+  await expect(page.locator('a[href^="javascript:" i], iframe, object, embed'), `active elements on ${where}`).toHaveCount(0)
+  await expect(page.locator('body'), `body shown on ${where}`).toBeVisible()
 }
 
-describe('markup from members renders as text', () => {
-  it('on the feed and in the thread', async () => {
+test.describe('markup from members renders as text', () => {
+  test('on the feed and in the thread', async ({ newMember }) => {
+    const h = await hostile(newMember)
+    const { page } = h
     await page.goto('/')
-    const card = await visible(page.locator(`#activity-${activityA}`))
-    await visible(card.getByRole('link', { name: AUTHOR }))
-    await visible(card.getByText(REVIEW, { exact: true }))
+    const card = page.locator(`#activity-${h.activityA}`)
+    await expect(card).toBeVisible()
+    await expect(card.getByRole('link', { name: AUTHOR })).toBeVisible()
+    await expect(card.getByText(REVIEW, { exact: true })).toBeVisible()
     await card.getByRole('button', { name: /^Comments, 1 comment/ }).click()
-    const thread = await visible(card.getByRole('region', { name: 'Comments' }))
-    const comment = await visible(thread.getByRole('article', { name: `Comment by ${AUTHOR}` }))
-    await visible(comment.getByText(COMMENT, { exact: true }))
-    await expectInert('the feed')
+    const thread = card.getByRole('region', { name: 'Comments' })
+    await expect(thread).toBeVisible()
+    const comment = thread.getByRole('article', { name: `Comment by ${AUTHOR}` })
+    await expect(comment).toBeVisible()
+    await expect(comment.getByText(COMMENT, { exact: true })).toBeVisible()
+    await expectInert(h, 'the feed')
   })
 
-  it("on a title page's episode reviews", async () => {
-    await page.goto(`/tv/${tvId}`)
-    await (await visible(page.getByRole('button', { name: /^Season 1\b/ }))).click()
-    const season = await visible(page.getByRole('region', { name: /^Season 1\b.* episodes$/ }))
-    await visible(season.getByText(EPISODE, { exact: true }))
-    await visible(season.getByText(AUTHOR))
-    await expectInert('the title page')
+  test("on a title page's episode reviews", async ({ newMember }) => {
+    const h = await hostile(newMember)
+    const { page } = h
+    await page.goto(`/tv/${h.tvId}`)
+    const season1 = page.getByRole('button', { name: /^Season 1\b/ })
+    await expect(season1).toBeVisible()
+    await season1.click()
+    const season = page.getByRole('region', { name: /^Season 1\b.* episodes$/ })
+    await expect(season).toBeVisible()
+    // Other tests' hostile members review the same episode: any of them will do.
+    await expect(season.getByText(EPISODE, { exact: true }).first()).toBeVisible()
+    await expect(season.getByText(AUTHOR).first()).toBeVisible()
+    await expectInert(h, 'the title page')
   })
 
-  it("on the author's profile", async () => {
-    await page.goto(`/profile/${idA}`)
-    await visible(page.getByRole('heading', { name: AUTHOR }))
-    await visible(page.getByText(`“${NICK}”`, { exact: true }))
-    await visible(page.getByText(REVIEW, { exact: true }).first())
-    await expectInert('the profile')
+  test("on the author's profile", async ({ newMember }) => {
+    const h = await hostile(newMember)
+    const { page } = h
+    await page.goto(`/profile/${h.idA}`)
+    await expect(page.getByRole('heading', { name: AUTHOR })).toBeVisible()
+    await expect(page.getByText(`“${NICK}”`, { exact: true })).toBeVisible()
+    await expect(page.getByText(REVIEW, { exact: true }).first()).toBeVisible()
+    await expectInert(h, 'the profile')
   })
 
-  it('on the Friends page and in the recommendations', async () => {
+  test('on the Friends page and in the recommendations', async ({ newMember }) => {
+    const h = await hostile(newMember)
+    const { page } = h
     await page.goto('/friends?tab=followers')
-    await visible(page.getByText(AUTHOR).first())
-    await expectInert('the followers list')
+    await expect(page.getByText(AUTHOR).first()).toBeVisible()
+    await expectInert(h, 'the followers list')
     await page.goto('/watchlist?tab=recommended')
-    const rec = await visible(page.getByTestId('recommendation'))
-    await visible(rec.getByText(`“${NOTE}”`, { exact: true }))
-    await visible(rec.getByText(AUTHOR))
-    await expectInert('the recommendations')
+    const rec = page.getByTestId('recommendation')
+    await expect(rec).toBeVisible()
+    await expect(rec.getByText(`“${NOTE}”`, { exact: true })).toBeVisible()
+    await expect(rec.getByText(AUTHOR)).toBeVisible()
+    await expectInert(h, 'the recommendations')
   })
 
-  it('in the notifications', async () => {
+  test('in the notifications', async ({ newMember }) => {
+    const h = await hostile(newMember)
+    const { page } = h
     await page.goto('/')
     await page.getByRole('button', { name: /^Notifications/ }).click()
-    const panel = await visible(page.getByRole('region', { name: 'Notifications', exact: true }))
-    await visible(panel.getByRole('button', { name: /started following you/ }))
-    await visible(panel.getByRole('button', { name: /liked your/ }))
-    await visible(panel.getByText(AUTHOR).first())
-    await expectInert('the notifications')
+    const panel = page.getByRole('region', { name: 'Notifications', exact: true })
+    await expect(panel).toBeVisible()
+    await expect(panel.getByRole('button', { name: /started following you/ })).toBeVisible()
+    await expect(panel.getByRole('button', { name: /liked your/ })).toBeVisible()
+    await expect(panel.getByText(AUTHOR).first()).toBeVisible()
+    await expectInert(h, 'the notifications')
   })
 })

@@ -6,4 +6,3 @@ export function useToasts() {
   return useSyncExternalStore(toastStore.subscribe, toastStore.getState, toastStore.getState).toasts
 }
 
-export { toast } from '../lib/toast'

@@ -6,7 +6,6 @@
 // The reducer is pure; the component owns the timer and the fetch.
 
 export const GIF_SEARCH_DEBOUNCE_MS = 300
-export const GIF_PAGE_SIZE = 20
 
 export const GIF_FEATURED_ERROR = 'Unable to load GIFs. Please try again.'
 export const GIF_SEARCH_ERROR = 'Unable to search GIFs. Please try again.'

@@ -2,8 +2,6 @@
 // bell's badge. Pure, so the routing table is tested in notifications.test.ts.
 import type { UserLike } from './users'
 
-export type NotificationEntityType = 'activity' | 'movie' | 'tv_show' | 'user'
-
 /** A notification as GET /api/notifications sends it (newest first). */
 export interface AppNotification {
   id: string
@@ -12,7 +10,7 @@ export interface AppNotification {
   isRead: boolean
   createdAt: string
   entityId: string
-  /** A NotificationEntityType; other values may come from newer servers. */
+  /** 'activity', 'movie', 'tv_show' or 'user'; other values may come from newer servers. */
   entityType: string
   actor: UserLike
   /** How many events this notification gathers (a burst of likes). */

@@ -118,11 +118,6 @@ async function deleteCaches(keep: (name: string) => boolean = () => false) {
   await Promise.all(names.filter((n) => !keep(n)).map((n) => caches.delete(n)))
 }
 
-/** deleteVolatileCaches removes the auth and api caches (a new worker took over). */
-export function deleteVolatileCaches(): Promise<void> {
-  return deleteCaches((n) => !isVolatileCache(n))
-}
-
 async function deleteDatabases() {
   if (!('indexedDB' in window) || typeof indexedDB.databases !== 'function') return
   const dbs = await indexedDB.databases()

@@ -11,8 +11,6 @@ export const RATING_STEP = 0.1
 /** SPEC §4 watch statuses. */
 export type WatchStatus = 'watched' | 'plan_to_watch' | 'currently_watching' | 'dropped'
 
-export const WATCH_STATUSES: readonly WatchStatus[] = ['watched', 'plan_to_watch', 'currently_watching', 'dropped']
-
 /** The longest review the server keeps. */
 export const MAX_REVIEW_LENGTH = 10_000
 
@@ -83,10 +81,6 @@ export function statusLabel(status: string): string {
     default:
       return status
   }
-}
-
-export function isWatchStatus(value: unknown): value is WatchStatus {
-  return typeof value === 'string' && (WATCH_STATUSES as readonly string[]).includes(value)
 }
 
 /** What the add dialog holds when it is submitted. */

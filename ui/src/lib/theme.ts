@@ -5,7 +5,6 @@ export type ResolvedTheme = 'light' | 'dark'
 
 export const THEME_STORAGE_KEY = 'cinecircle-theme'
 export const DEFAULT_THEME: ThemePreference = 'system'
-export const THEME_OPTIONS: readonly ThemePreference[] = ['light', 'dark', 'system']
 
 /** parseThemePreference reads a stored value; anything unknown means the default. */
 export function parseThemePreference(stored: string | null | undefined): ThemePreference {

@@ -123,8 +123,6 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   }
 }
 
-export type ToastStore = ReturnType<typeof createToastStore>
-
 /** The app's one toast store. */
 export const toastStore = createToastStore()
 export const toast = toastStore.toast

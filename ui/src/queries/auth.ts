@@ -144,18 +144,6 @@ export function useOAuthLogin() {
   })
 }
 
-/** useLogout signs out without leaving the page (the menu uses the full-page /api/logout). */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => apiRequest<null>('POST', '/api/auth/logout'),
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] })
-      queryClient.setQueryData(authKeys.user(), null)
-    },
-  })
-}
-
 export function useUpdateName() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -52,15 +52,6 @@ export const activityQuery = (id: string) =>
     retry: (failureCount, error) => !/^(401|403|404):/.test(error.message) && failureCount < 2,
   })
 
-/** memberPostsInfiniteQuery: GET /api/users/{id}/activities?page=N ('me' allowed), pages of 20. */
-export const memberPostsInfiniteQuery = (userId: string) =>
-  infiniteQueryOptions({
-    queryKey: feedKeys.memberPosts(userId),
-    queryFn: ({ queryKey, pageParam, signal }) => getJSON<Activity[]>(keyToUrl([...queryKey, { page: pageParam }]), signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages) => nextFeedPage(lastPage, pages),
-  })
-
 /** holdsActivities: the cached queries a post can sit in (feed pages, one post, a member's posts). */
 function holdsActivities(query: Query): boolean {
   const [root, , leaf] = query.queryKey

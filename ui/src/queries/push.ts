@@ -15,11 +15,6 @@ import {
 } from '../lib/push'
 import { toast } from '../lib/toast'
 
-/** pushKeys: the server's public application-server key. */
-export const pushKeys = {
-  vapidKey: ['/api/push/vapid-public-key'] as const,
-}
-
 const say = (text: ToastText) => toast({ title: text.title, description: text.description, variant: text.variant })
 
 /** The registration of our service worker, or null (dev builds register none). */

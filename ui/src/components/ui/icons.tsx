@@ -2,7 +2,7 @@ import { make } from './iconBase'
 
 // The app's icons; the first page's and the landing's live in iconBase.tsx and landingIcons.tsx
 // (loaded apart, first-load JavaScript budgets) and are re-exported here.
-export { AlertIcon, RefreshIcon, WifiOffIcon, XIcon } from './iconBase'
+export { AlertIcon, RefreshIcon, XIcon } from './iconBase'
 export {
   ArrowRightIcon,
   ChartIcon,
@@ -99,16 +99,6 @@ export const SparklesIcon = make(
   <>
     <path d="M9.94 15.5A2 2 0 0 0 8.5 14.06l-6.14-1.58a.5.5 0 0 1 0-.96L8.5 9.94A2 2 0 0 0 9.94 8.5l1.58-6.14a.5.5 0 0 1 .96 0L14.06 8.5A2 2 0 0 0 15.5 9.94l6.14 1.58a.5.5 0 0 1 0 .96L15.5 14.06a2 2 0 0 0-1.44 1.44l-1.58 6.14a.5.5 0 0 1-.96 0z" />
     <path d="M20 3v4M22 5h-4" />
-  </>,
-)
-export const PaletteIcon = make(
-  'PaletteIcon',
-  <>
-    <circle cx="13.5" cy="6.5" r=".5" fill="currentColor" />
-    <circle cx="17.5" cy="10.5" r=".5" fill="currentColor" />
-    <circle cx="8.5" cy="7.5" r=".5" fill="currentColor" />
-    <circle cx="6.5" cy="12.5" r=".5" fill="currentColor" />
-    <path d="M12 2C6.5 2 2 6.5 2 12s4.5 10 10 10c.93 0 1.65-.75 1.65-1.69 0-.44-.18-.84-.44-1.13-.29-.29-.44-.65-.44-1.13a1.64 1.64 0 0 1 1.67-1.67h2c3.05 0 5.56-2.5 5.56-5.55C21.97 6.01 17.46 2 12 2z" />
   </>,
 )
 export const TrashIcon = make(
