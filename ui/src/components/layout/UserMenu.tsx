@@ -8,7 +8,7 @@ import { InviteMenuItem } from '../friends/InviteButton'
 import { PushMenuItem } from '../notifications/PushMenuItem'
 import { InstalledMenuItems, InstallMenuItem } from '../pwa/PwaMenuItems'
 import { Avatar } from '../ui/Avatar'
-import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
+import { CalendarIcon, CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
 
 const themeItems: { value: ThemePreference; label: string; icon: ReactNode }[] = [
   { value: 'light', label: 'Light', icon: <SunIcon className="size-4" /> },
@@ -68,6 +68,9 @@ export function UserMenu({ user }: { user: OwnUser }) {
           <div role="separator" className="my-1 border-t border-base-300" />
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => close(false)}>
             <UserIcon className="size-4" /> Profile
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/calendar" className={itemClass} onClick={() => close(false)}>
+            <CalendarIcon className="size-4" /> TV Calendar
           </Link>
           <InviteMenuItem userId={user.id} className={itemClass} />
           <InstallMenuItem className={itemClass} onDone={() => close(false)} />
