@@ -143,6 +143,17 @@ withTmdb.describe('TV tracking with TMDB', () => {
     await expect(ana.page.getByText(review)).toBeVisible()
     await expect(ana.page.getByTestId('spoiler-guard')).toHaveCount(0)
 
+    // The TV page guards it the same way under its episode.
+    await ana.page.goto(`/tv/${SEVERANCE}`)
+    const season2 = ana.page.getByTestId('season-2')
+    await season2.getByRole('button', { expanded: false }).click()
+    const onPage = season2.getByTestId('spoiler-guard')
+    await expect(onPage).toHaveCount(1)
+    await expect(onPage).toContainText("Spoiler for S2E3 — you're on S2E2")
+    await expect(ana.page.getByText(review)).toHaveCount(0)
+    await onPage.getByRole('button', { name: 'Show anyway' }).click()
+    await expect(season2.getByTestId('episode-review')).toContainText(review)
+
     // A follower who does not track the show reads it plainly.
     await cy.page.goto('/')
     await expect(cy.page.getByText(review)).toBeVisible()
@@ -153,7 +164,9 @@ withTmdb.describe('TV tracking with TMDB', () => {
     const ana = await newMember({ firstName: 'Ana', lastName: 'Planner' })
     await mark(ana.context.request, { season: 1 })
     const page = ana.page
-    await page.goto('/calendar')
+    await page.goto('/')
+    await page.getByRole('button', { name: /Account menu for/ }).click()
+    await page.getByRole('menu').getByRole('menuitem', { name: 'TV Calendar' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible()
     const days = page.getByTestId('calendar-day')
     await expect(days).toHaveCount(5)

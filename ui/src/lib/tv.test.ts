@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, advance, airsLabel, dayLabel, groupByDay, isoDay, percent, rangeLabel, spoilerText, watchedSummary, webcalUrl, type CalendarEpisode } from './tv'
+import { addDays, advance, airsLabel, dayLabel, groupByDay, isoDay, percent, rangeLabel, spoilerOf, spoilerText, watchedSummary, webcalUrl, type CalendarEpisode, type ShowProgress } from './tv'
 
 const ep = (season: number, episode: number) => ({ season, episode })
 
@@ -88,5 +88,40 @@ describe('calendar days', () => {
       ['2026-03-02', 'Monday, March 2', true, ['Severance']],
       ['2026-03-06', 'Friday, March 6', false, ['Andor', 'Severance']],
     ])
+  })
+})
+
+describe('spoilerOf', () => {
+  const show = (status: string, watched: [number, number][], next: [number, number] | null): ShowProgress => ({
+    watched: watched.length,
+    total: 4,
+    status,
+    lastWatchedAt: '',
+    next: next ? ep(...next) : null,
+    seasons: [1, 2].map((season) => ({
+      season,
+      watched: watched.filter(([s]) => s === season).length,
+      total: 2,
+      episodes: [1, 2].map((episode) => ({
+        episode,
+        watched: watched.some(([s, e]) => s === season && e === episode),
+        watchedAt: null,
+        plays: 0,
+      })),
+    })),
+  })
+  it.each([
+    ['an episode ahead of a member in progress', show('currently_watching', [[1, 1]], [1, 2]), ep(2, 1), { ...ep(2, 1), youreOn: ep(1, 2) }],
+    ['an episode they watched', show('currently_watching', [[1, 1]], [1, 2]), ep(1, 1), null],
+    ['a show on the watchlist, not started', show('plan_to_watch', [], [1, 1]), ep(1, 2), { ...ep(1, 2), youreOn: ep(1, 1) }],
+    ['a show they do not track', show('', [], [1, 1]), ep(1, 2), null],
+    ['a finished show', show('watched', [[1, 1]], [1, 2]), ep(2, 2), null],
+    ['a dropped show', show('dropped', [[1, 1]], [1, 2]), ep(2, 2), null],
+    ['a special', show('currently_watching', [[1, 1]], [1, 2]), ep(0, 1), null],
+  ])('%s', (_, progress, e, want) => {
+    expect(spoilerOf(progress, e)).toEqual(want)
+  })
+  it('no progress loaded is no guard', () => {
+    expect(spoilerOf(undefined, ep(1, 1))).toBeNull()
   })
 })

@@ -97,6 +97,23 @@ export interface Spoiler extends Ep {
   youreOn: Ep | null
 }
 
+/**
+ * spoilerOf: whether a review of episode e would spoil the member, by the rule the server
+ * applies to the feed (hooks/tv decorateSpoilers): they track the show (started it, or
+ * have it on their watchlist or in progress), have not finished or dropped it, and have
+ * not watched e. Specials never spoil. The TV page guards its episode reviews with it.
+ */
+export function spoilerOf(show: ShowProgress | undefined, e: Ep): Spoiler | null {
+  if (!show || e.season < 1) return null
+  const started = show.watched > 0 || show.seasons.some((s) => s.episodes.some((x) => x.watched))
+  const tracks = started || show.status === 'currently_watching' || show.status === 'plan_to_watch'
+  if (!tracks || show.status === 'watched' || show.status === 'dropped') return null
+  const seen = show.seasons.find((s) => s.season === e.season)?.episodes.find((x) => x.episode === e.episode)?.watched
+  if (seen) return null
+  const youreOn = show.next ? { season: show.next.season, episode: show.next.episode } : started ? null : { season: 1, episode: 1 }
+  return { season: e.season, episode: e.episode, youreOn }
+}
+
 /** code: 'S2E3'. */
 export function code(e: Ep): string {
   return `S${e.season}E${e.episode}`

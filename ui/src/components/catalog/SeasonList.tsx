@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { episodesLabel, type Episode, type SeasonSummary } from '../../lib/catalog'
 import type { EpisodeReview } from '../../lib/diary'
-import type { SeasonProgress } from '../../lib/tv'
+import { spoilerOf, type SeasonProgress } from '../../lib/tv'
+import { useCurrentUser } from '../../queries/auth'
 import { tvSeasonQuery } from '../../queries/catalog'
 import { episodeReviewsQuery } from '../../queries/diary'
 import { progressQuery } from '../../queries/tv'
 import { EpisodeReviewForm, EpisodeReviewList } from '../diary/EpisodeReviews'
 import { EpisodeCheck, SeasonTracking, UpToHere } from '../tv/SeasonTracking'
+import { SpoilerGuard } from '../tv/SpoilerGuard'
 import { useTracking, type Tracking } from '../tv/useTracking'
 import { ChevronDownIcon, StarIcon } from '../ui/icons'
 
@@ -16,7 +18,8 @@ import { ChevronDownIcon, StarIcon } from '../ui/icons'
  * each (a bar, 'Mark season watched'); opening a season loads its episodes
  * (GET /api/tv-shows/{id}/seasons/{n}) and their reviews
  * (GET /api/tv-shows/{id}/episode-reviews?season=n), and each episode has a check that
- * marks it watched, 'Up to here', and can be rated and reviewed.
+ * marks it watched, 'Up to here', and can be rated and reviewed. Friends' reviews of an
+ * episode the member has not reached wait behind the spoiler guard (lib/tv spoilerOf).
  */
 export function SeasonList({ tvId, showName, seasons }: { tvId: number; showName: string; seasons: SeasonSummary[] }) {
   const [openSeasons, setOpenSeasons] = useState<ReadonlySet<number>>(() => new Set())
@@ -186,6 +189,11 @@ function EpisodeRow({
   tracking: Tracking
 }) {
   const [reviewing, setReviewing] = useState(false)
+  const show = useQuery(progressQuery(tvId)).data
+  const { data: me } = useCurrentUser()
+  const [revealed, setRevealed] = useState(false)
+  const spoiler = spoilerOf(show, { season: seasonNumber, episode: episode.episodeNumber })
+  const guarded = spoiler != null && !revealed && reviews.some((r) => r.user?.id !== me?.id)
   const rateRef = useRef<HTMLButtonElement>(null)
   const refocus = useRef(false)
   // Closing the form puts focus back on the episode's Rate button.
@@ -233,7 +241,11 @@ function EpisodeRow({
             />
           </div>
         )}
-        <EpisodeReviewList tvId={tvId} reviews={reviews} />
+        {guarded ? (
+          <SpoilerGuard spoiler={spoiler} onReveal={() => setRevealed(true)} className="mt-2" />
+        ) : (
+          <EpisodeReviewList tvId={tvId} reviews={reviews} />
+        )}
       </div>
     </li>
   )

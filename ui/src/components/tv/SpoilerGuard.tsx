@@ -6,9 +6,9 @@ import { EyeIcon } from '../ui/icons'
  * reached: 'Spoiler for S2E3 — you're on S2E1 · Show anyway'. The review is not in the
  * page until they choose to see it; blurred bars hint at its length.
  */
-export function SpoilerGuard({ spoiler, onReveal }: { spoiler: Spoiler; onReveal: () => void }) {
+export function SpoilerGuard({ spoiler, onReveal, className = 'mx-4 mt-3' }: { spoiler: Spoiler; onReveal: () => void; className?: string }) {
   return (
-    <div className="relative mx-4 mt-3 overflow-hidden rounded-field border border-base-300/70" data-testid="spoiler-guard">
+    <div className={`relative overflow-hidden rounded-field border border-base-300/70 ${className}`} data-testid="spoiler-guard">
       <div aria-hidden="true" className="grid gap-2 p-4 blur-sm select-none">
         <span className="h-3 w-2/3 rounded bg-base-content/25" />
         <span className="h-3 w-full rounded bg-base-content/20" />
