@@ -69,11 +69,11 @@ export function UserMenu({ user }: { user: OwnUser }) {
           <Link role="menuitem" tabIndex={-1} to="/profile" className={itemClass} onClick={() => close(false)}>
             <UserIcon className="size-4" /> Profile
           </Link>
+          <InviteMenuItem userId={user.id} className={itemClass} />
+          <InstallMenuItem className={itemClass} onDone={() => close(false)} />
           <Link role="menuitem" tabIndex={-1} to="/calendar" className={itemClass} onClick={() => close(false)}>
             <CalendarIcon className="size-4" /> TV Calendar
           </Link>
-          <InviteMenuItem userId={user.id} className={itemClass} />
-          <InstallMenuItem className={itemClass} onDone={() => close(false)} />
           <div role="separator" className="my-1 border-t border-base-300" />
           <div role="group" aria-labelledby={`${menuId}-theme`}>
             <div id={`${menuId}-theme`} role="presentation" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">
