@@ -24,7 +24,7 @@ type RunOptions struct {
 	RealtimeClients int    // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
-	Phases          string // comma-separated: load, stock, bare, realtime (default all)
+	Phases          string // comma-separated: load, tv, stock, bare, realtime (default all)
 }
 
 // runs reports whether phase is among o.Phases (all when empty).
@@ -42,20 +42,21 @@ func (o RunOptions) runs(phase string) bool {
 
 // Results is everything one run measured; `bench report` renders it.
 type Results struct {
-	Date          time.Time     `json:"date"`
-	Machine       string        `json:"machine"`
-	LoadAtStart   string        `json:"loadAtStart"`
-	Users         int           `json:"users"`
-	Activities    int           `json:"activities"`
-	ViewerFollows string        `json:"viewerFollows"`
-	Startup       time.Duration `json:"startup"`
-	CursorCheck   string        `json:"cursorCheck"`
-	Load          []Stat        `json:"load"`
-	Stock         []Stat        `json:"stock"`
-	Bare          []Stat        `json:"bare"`
-	Realtime      *Realtime     `json:"realtime,omitzero"`
-	RealtimeLoad  string        `json:"realtimeLoadAtStart,omitzero"`
-	Options       RunOptions    `json:"options"`
+	Date           time.Time     `json:"date"`
+	Machine        string        `json:"machine"`
+	LoadAtStart    string        `json:"loadAtStart"`
+	Users          int           `json:"users"`
+	Activities     int           `json:"activities"`
+	EpisodeWatches int           `json:"episodeWatches"`
+	ViewerFollows  string        `json:"viewerFollows"`
+	Startup        time.Duration `json:"startup"`
+	CursorCheck    string        `json:"cursorCheck"`
+	Load           []Stat        `json:"load"`
+	Stock          []Stat        `json:"stock"`
+	Bare           []Stat        `json:"bare"`
+	Realtime       *Realtime     `json:"realtime,omitzero"`
+	RealtimeLoad   string        `json:"realtimeLoadAtStart,omitzero"`
+	Options        RunOptions    `json:"options"`
 }
 
 // loadavg reads /proc/loadavg (the CPU is shared: every figure depends on it).
@@ -109,6 +110,9 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if err := app.DB().Select("COUNT(*)").From("activities").Row(&res.Activities); err != nil {
 		return nil, err
 	}
+	if err := app.DB().Select("COUNT(*)").From("episode_watches").Row(&res.EpisodeWatches); err != nil {
+		return nil, err
+	}
 	work := o.Work
 	if work == "" {
 		tmp, err := os.MkdirTemp("", "cinecircle-bench-")
@@ -151,6 +155,13 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	}
 	if o.runs("load") {
 		res.Load = f.loadWorkloads(o.Requests, progress)
+	}
+	if o.runs("tv") {
+		tvStats, err := f.tvWorkloads(app, o.Requests, o.Password, progress)
+		if err != nil {
+			return nil, fmt.Errorf("tv workloads: %w", err)
+		}
+		res.Load = append(res.Load, tvStats...)
 	}
 	if o.runs("stock") && o.StockPages > 0 {
 		say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")

@@ -16,7 +16,7 @@ func TestSeedSmall(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewTestApp(t)
 	s := bench.DefaultSizes()
-	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser = 300, 3000, 20, 5
+	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser, s.EpisodeWatchesPerUser = 300, 3000, 20, 5, 30
 	if err := bench.Seed(app, s, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -38,6 +38,17 @@ func TestSeedSmall(t *testing.T) {
 	}
 	if bad := count("SELECT COUNT(*) FROM activities a WHERE commentCount != (SELECT COUNT(*) FROM comments c WHERE c.activity = a.id)"); bad != 0 {
 		t.Fatalf("%d activities with a wrong commentCount", bad)
+	}
+	if bad := count(`SELECT COUNT(*) FROM tv_progress p WHERE watched != (SELECT COUNT(DISTINCT season || ':' || episode)
+		FROM episode_watches w WHERE w.user = p.user AND w.tvShow = p.tvShow) OR total <= 0 OR (watched < total AND nextEpisode = 0)`); bad != 0 {
+		t.Fatalf("%d progress rows that are not their watches", bad)
+	}
+	if n := count("SELECT COUNT(*) FROM episode_watches"); n < 300*15 {
+		t.Fatalf("%d episode watches, want about 30 a member", n)
+	}
+	if n := count("SELECT COUNT(*) FROM tv_progress p JOIN watch_entries w ON w.user = p.user AND w.tvShow = p.tvShow " +
+		"WHERE p.user = 'u00000000000042' AND p.nextEpisode > 0 AND w.status = 'currently_watching'"); n < bench.UpNextShows {
+		t.Fatalf("the Up Next member has %d shows in progress, want %d", n, bench.UpNextShows)
 	}
 	top := count("SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM follows GROUP BY following)")
 	median := count("SELECT n FROM (SELECT COUNT(*) AS n FROM follows GROUP BY follower ORDER BY n) LIMIT 1 OFFSET 150")

@@ -18,6 +18,7 @@ import (
 	"cinecircle/hooks/replica"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
+	"cinecircle/hooks/tv"
 	"cinecircle/hooks/web"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -36,6 +37,7 @@ func Register(app core.App, public fs.FS) {
 	notify.Register(app)
 	challenges.Register(app)
 	collab.Register(app)
+	tv.Register(app)
 	portability.Register(app)
 	replica.Register(app)
 	web.Register(app, public)

@@ -40,6 +40,8 @@ var collectionTable = map[string]collectionRule{
 	"watch_entries":   {owner, owner, nobody, nobody, nobody},
 	"diary":           {owner, owner, nobody, nobody, nobody},
 	"episode_reviews": {member, member, nobody, nobody, nobody},
+	"episode_watches": {owner, owner, nobody, nobody, nobody},
+	"tv_progress":     {owner, owner, nobody, nobody, nobody},
 	// everything else only through the custom routes
 	"follows": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
 	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
@@ -49,6 +51,7 @@ var collectionTable = map[string]collectionRule{
 	"collaborations": superusersOnly, "collaboration_participants": superusersOnly,
 	"recommendations": superusersOnly, "imports": superusersOnly,
 	"reports": superusersOnly, "blocks": superusersOnly, "delivery_queue": superusersOnly,
+	"tv_episodes": superusersOnly, "calendar_feeds": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

@@ -13,6 +13,7 @@ import (
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
+	"cinecircle/hooks/tv"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
@@ -105,6 +106,12 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w.ids["episodeReview"] = w.create(t, "POST", "/api/tv-shows/1396/episode-reviews", `{"seasonNumber":1,"episodeNumber":1,"rating":9,"review":"Pilot"}`, w.cookies[roleOwner])
 	w.create(t, "POST", "/api/recommendations", `{"movieId":603,"userIds":["`+ana.Id+`"],"message":"Watch it"}`, calCookie)
 	w.create(t, "POST", "/api/push/subscribe", `{"endpoint":"https://push.example.com/ana","keys":{"p256dh":"BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM","auth":"tBHItJI5svbpez7KI4CCXg"}}`, w.cookies[roleOwner])
+	w.create(t, "POST", "/api/tv-shows/1396/episodes/watched", `{"season":1,"episode":2}`, w.cookies[roleOwner])
+	feed, err := tv.RotateFeed(app, ana.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.ids["calendarToken"] = feed.GetString("token")
 	w.create(t, "POST", "/api/activities/anapost00000001/like", ``, w.cookies[roleOther])
 	w.create(t, "POST", "/api/comments/"+w.ids["comment"]+"/like", ``, w.cookies[roleOther])
 	notify.Drain()

@@ -141,6 +141,17 @@ var routeTable = map[string]routeRule{
 	"GET /api/imports/{id}":        {access: owner, path: "/api/imports/{import}"},
 	"POST /api/imports/{id}/match": {access: owner, path: "/api/imports/{import}/match", body: `{"index":0,"tmdbId":603}`},
 	"GET /api/export":              {access: member},
+	// tv tracking: members mark and read their own episodes; the calendar feed's token is
+	// its credential (calendar apps have no session), so anyone holding it may read it
+	"POST /api/tv-shows/{id}/episodes/watched":   {access: member, path: "/api/tv-shows/1396/episodes/watched", body: `{"season":1,"episode":3}`},
+	"DELETE /api/tv-shows/{id}/episodes/watched": {access: member, path: "/api/tv-shows/1396/episodes/watched", body: `{"season":1,"episode":3}`},
+	"GET /api/tv-shows/{id}/progress":            {access: member, path: "/api/tv-shows/1396/progress"},
+	"GET /api/user/up-next":                      {access: member},
+	"GET /api/user/calendar":                     {access: member},
+	"GET /api/user/calendar-feed":                {access: member},
+	"POST /api/user/calendar-feed":               {access: member},
+	"DELETE /api/user/calendar-feed":             {access: member},
+	"GET /api/calendar/{file}":                   {access: public, path: "/api/calendar/{calendarToken}.ics"},
 	// gifs
 	"GET /api/gifs/featured": {access: member},
 	"GET /api/gifs/search":   {access: member, path: "/api/gifs/search?q=cat"},
@@ -269,6 +280,12 @@ func (w *authzWorld) checkOwnerDataIntact(t *testing.T) {
 	}
 	if _, err := w.app.FindFirstRecordByFilter("watch_entries", "user = {:u} && movie != ''", map[string]any{"u": w.ids["owner"]}); err != nil {
 		t.Errorf("UNEXPECTED ALLOW: the owner's diary entry was deleted by someone else")
+	}
+	if _, err := w.app.FindFirstRecordByFilter("calendar_feeds", "user = {:u} && token = {:t}", map[string]any{"u": w.ids["owner"], "t": w.ids["calendarToken"]}); err != nil {
+		t.Errorf("UNEXPECTED ALLOW: the owner's calendar feed was rotated or revoked by someone else")
+	}
+	if _, err := w.app.FindFirstRecordByFilter("episode_watches", "user = {:u} && season = 1 && episode = 2", map[string]any{"u": w.ids["owner"]}); err != nil {
+		t.Errorf("UNEXPECTED ALLOW: the owner's episode watch was removed by someone else")
 	}
 	if _, err := w.app.FindFirstRecordByFilter("collaboration_participants", "user = {:u} && declined = false", map[string]any{"u": w.ids["owner"]}); err != nil {
 		t.Errorf("UNEXPECTED ALLOW: the owner's collaboration invitation was declined by someone else")

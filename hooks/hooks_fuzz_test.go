@@ -72,3 +72,5 @@ func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSet
 func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
 func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
 func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
+func FuzzMarkEpisodes(f *testing.F)         { fuzzWriteRoute(f, "MarkEpisodes") }
+func FuzzUnmarkEpisode(f *testing.F)        { fuzzWriteRoute(f, "UnmarkEpisode") }

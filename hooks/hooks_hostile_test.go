@@ -44,6 +44,8 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
 		{"Report", "POST", "/api/reports"},
+		{"MarkEpisodes", "POST", "/api/tv-shows/1396/episodes/watched"}, {"UnmarkEpisode", "DELETE", "/api/tv-shows/1396/episodes/watched"},
+		{"MarkEpisodesOfAMovie", "POST", "/api/tv-shows/603/episodes/watched"},
 	}
 }
 
@@ -60,11 +62,13 @@ func hostileBodies(memberID string) map[string]string {
 		"trailing garbage":  `{"rating":7}x`,
 		"duplicate names":   `{"rating":7,"rating":8}`,
 		"empty object":      `{}`,
-		"wrong types":       `{"email":5,"password":[],"firstName":{},"movieId":"abc","tvShowId":true,"status":7,"rating":"7,5","review":9,"content":false,"userId":3,"userIds":"x","endpoint":1,"newPosts":"yes","index":"a","tmdbId":"b"}`,
-		"out of range":      `{"movieId":603,"tvShowId":1396,"tmdbId":603,"status":"watched","rating":10.01,"seasonNumber":99,"episodeNumber":-1}`,
-		"negative":          `{"movieId":-603,"tmdbId":-1,"status":"watched","rating":-1}`,
+		"wrong types":       `{"email":5,"password":[],"firstName":{},"movieId":"abc","tvShowId":true,"status":7,"rating":"7,5","review":9,"content":false,"userId":3,"userIds":"x","endpoint":1,"newPosts":"yes","index":"a","tmdbId":"b","season":"1","episode":[2],"upTo":"S1E2","watchedAt":7}`,
+		"out of range":      `{"movieId":603,"tvShowId":1396,"tmdbId":603,"status":"watched","rating":10.01,"seasonNumber":99,"episodeNumber":-1,"season":99,"episode":14}`,
+		"negative":          `{"movieId":-603,"tmdbId":-1,"status":"watched","rating":-1,"season":-1,"episode":-2,"upTo":{"season":-1,"episode":-1}}`,
+		"fractional":        `{"season":1.5,"episode":2.25,"seasonNumber":0.5,"episodeNumber":1.5,"rating":7.25}`,
+		"string numbers":    `{"season":"1","episode":"2","upTo":{"season":"1","episode":"2"},"seasonNumber":"1","episodeNumber":"2"}`,
 		"NaN as text":       `{"movieId":603,"status":"watched","rating":"NaN"}`,
-		"huge number":       `{"movieId":1e400,"tmdbId":99999999999999999999,"status":"watched","rating":1e308}`,
+		"huge number":       `{"movieId":1e400,"tmdbId":99999999999999999999,"status":"watched","rating":1e308,"season":1e308,"episode":99999999999999999999,"upTo":{"season":1,"episode":1e400}}`,
 		"long strings":      `{"firstName":"` + long + `","review":"` + long + `","content":"` + long + `","message":"` + long + `","movieId":603,"status":"watched"}`,
 		"1 MB strings":      `{"email":"` + huge + `","password":"` + huge + `","firstName":"` + huge + `","review":"` + huge + `","content":"` + huge + `","message":"` + huge + `","userId":"` + huge + `","endpoint":"` + huge + `"}`,
 		"invalid UTF-8":     "{\"firstName\":\"\xff\xfe\",\"review\":\"\xc3\x28\",\"content\":\"\xed\xa0\x80\",\"movieId\":603,\"status\":\"watched\"}",
@@ -128,6 +132,7 @@ var bodylessWrites = []string{
 	"DELETE /api/comments/{id}", "DELETE /api/user/movies/{id}", "DELETE /api/user/tv-shows/{id}",
 	"DELETE /api/episode-reviews/{id}", "DELETE /api/recommendations/{id}", "DELETE /api/challenges/{id}/join",
 	"POST /api/users/{id}/block", "DELETE /api/users/{id}/block",
+	"POST /api/user/calendar-feed", "DELETE /api/user/calendar-feed",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)

@@ -56,6 +56,7 @@ func TestRateLimits(t *testing.T) {
 		{"title search", "GET /api/movies/search", "GET", "/api/movies/search?q=matrix", "", false},
 		{"member search", "GET /api/users/suggestions", "GET", "/api/users/suggestions?q=an", "", true},
 		{"writes", "POST /api/", "POST", "/api/follow", `{}`, true},
+		{"calendar feed", "GET /api/calendar/", "GET", "/api/calendar/nosuchtoken.ics", "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -27,7 +27,7 @@ var dataFiles embed.FS
 
 // embeddedSchema is mixed into the embedded catalog's fingerprint: bump it when the way
 // lines become rows changes, so every install re-syncs once.
-const embeddedSchema = "catalog-v1"
+const embeddedSchema = "catalog-v2" // v2: shows carry a status
 
 // embeddedLine is one JSONL line; movies and shows share it (a show has a name).
 type embeddedLine struct {
@@ -73,8 +73,9 @@ func (l *embeddedLine) toTitle(rank, n int) Title {
 		if t.Date == "" && t.Year > 0 {
 			t.Date = strconv.Itoa(t.Year)
 		}
+		t.Status = StatusReturning
 		if l.LastAirYear > 0 {
-			t.EndDate = strconv.Itoa(l.LastAirYear)
+			t.EndDate, t.Status = strconv.Itoa(l.LastAirYear), StatusEnded
 		}
 		t.NumberOfSeasons = len(l.Seasons)
 		for i, count := range l.Seasons {

@@ -79,6 +79,7 @@ func (t *Title) rowValues() (dbx.Params, error) {
 			return nil, err
 		}
 		p["lastAirDate"] = t.EndDate
+		p["status"] = t.Status
 		p["numberOfSeasons"] = t.NumberOfSeasons
 		p["seasons"] = string(s)
 	}
@@ -154,6 +155,7 @@ type titleRow struct {
 	BackdropPath    string         `db:"backdropPath"`
 	Date            string         `db:"date"`
 	EndDate         string         `db:"endDate"`
+	Status          string         `db:"status"`
 	Year            int            `db:"year"`
 	Runtime         int            `db:"runtime"`
 	NumberOfSeasons int            `db:"numberOfSeasons"`
@@ -174,9 +176,9 @@ func selectColumns(kind Kind) string {
 		"[[voteCount]], [[popularity]], [[country]], [[language]], [[source]], [[fetchedAt]], "
 	if kind == TV {
 		return common + "[[name]] AS [[title]], [[originalName]] AS [[originalTitle]], [[firstAirDate]] AS [[date]], " +
-			"[[lastAirDate]] AS [[endDate]], [[episodeRuntime]] AS [[runtime]], [[numberOfSeasons]], [[seasons]]"
+			"[[lastAirDate]] AS [[endDate]], [[status]], [[episodeRuntime]] AS [[runtime]], [[numberOfSeasons]], [[seasons]]"
 	}
-	return common + "[[title]], [[originalTitle]], [[releaseDate]] AS [[date]], '' AS [[endDate]], [[runtime]], " +
+	return common + "[[title]], [[originalTitle]], [[releaseDate]] AS [[date]], '' AS [[endDate]], '' AS [[status]], [[runtime]], " +
 		"0 AS [[numberOfSeasons]], '[]' AS [[seasons]]"
 }
 
@@ -184,7 +186,7 @@ func selectColumns(kind Kind) string {
 func (r *titleRow) toTitle(kind Kind) Title {
 	t := Title{
 		Kind: kind, ID: r.ID, Title: r.Title, OriginalTitle: r.OriginalTitle, Overview: r.Overview,
-		PosterPath: r.PosterPath, BackdropPath: r.BackdropPath, Date: r.Date, EndDate: r.EndDate,
+		PosterPath: r.PosterPath, BackdropPath: r.BackdropPath, Date: r.Date, EndDate: r.EndDate, Status: r.Status,
 		Year: r.Year, Runtime: r.Runtime, NumberOfSeasons: r.NumberOfSeasons, VoteAverage: r.VoteAverage,
 		VoteCount: r.VoteCount, Popularity: r.Popularity, Country: r.Country, Language: r.Language,
 		Source: r.Source, FetchedAt: r.FetchedAt.Time(),

@@ -63,6 +63,7 @@ type Title struct {
 	BackdropPath    string
 	Date            string // YYYY-MM-DD or YYYY
 	EndDate         string // TV: last air date
+	Status          string // TV: TMDB's status (Returning Series, Ended, Canceled, …); "" unknown
 	Year            int
 	Runtime         int // minutes; 0 = unknown
 	NumberOfSeasons int

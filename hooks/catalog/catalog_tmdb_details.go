@@ -21,6 +21,7 @@ type tmdbDetails struct {
 		ISO string `json:"iso_3166_1"`
 	} `json:"production_countries"`
 	LastAirDate      string `json:"last_air_date"`
+	Status           string `json:"status"`
 	EpisodeRunTime   []int  `json:"episode_run_time"`
 	NumberOfSeasons  int    `json:"number_of_seasons"`
 	LastEpisodeToAir *struct {
@@ -53,7 +54,7 @@ func (c *TMDB) Details(ctx context.Context, kind Kind, id int) (*Title, error) {
 			t.Country = d.ProductionCountries[0].ISO
 		}
 	} else {
-		t.EndDate = d.LastAirDate
+		t.EndDate, t.Status = d.LastAirDate, d.Status
 		t.NumberOfSeasons = d.NumberOfSeasons
 		if len(d.EpisodeRunTime) > 0 {
 			t.Runtime = d.EpisodeRunTime[0]

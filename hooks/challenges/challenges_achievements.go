@@ -27,6 +27,9 @@ var Achievements = []Achievement{
 	{"streak_7", "Week Streak", "Watched something 7 days in a row."},
 	{"first_collaboration", "Better Together", "Watched something with a friend."},
 	{"all_genres", "Genre Explorer", "Watched titles in all 10 core genres."},
+	{"first_season", "Season Finale", "Watched every episode of a season."},
+	{"episodes_100", "Binge Watcher", "Watched 100 different episodes."},
+	{"show_finished", "Completionist", "Watched every episode of a show."},
 }
 
 // CoreGenres are the genres all_genres asks for: ten of TMDB's movie genres that every
@@ -95,6 +98,21 @@ func CheckAchievements(app core.App, userID string, now time.Time) ([]string, er
 			return exists(`SELECT 1 FROM watch_entries WHERE user = {:u} AND status = 'watched'
 				AND watchedWith NOT IN ('', '[]', 'null')`)
 		},
+		"first_season": func() (bool, error) {
+			return exists(`SELECT 1 FROM (SELECT tvShow, season, COUNT(DISTINCT episode) AS n FROM episode_watches
+				WHERE user = {:u} AND season > 0 GROUP BY tvShow, season) w
+				JOIN tv_shows t ON t.id = w.tvShow, json_each(CASE WHEN json_valid(t.seasons) THEN t.seasons ELSE '[]' END) s
+				WHERE s.value ->> 'seasonNumber' = w.season AND s.value ->> 'episodeCount' > 0 AND w.n >= s.value ->> 'episodeCount'`)
+		},
+		"episodes_100": func() (bool, error) {
+			var n int
+			err := app.DB().NewQuery(`SELECT COUNT(*) FROM (SELECT DISTINCT tvShow, season, episode FROM episode_watches
+				WHERE user = {:u} LIMIT 100)`).Bind(p).Row(&n)
+			return n >= 100, err
+		},
+		"show_finished": func() (bool, error) {
+			return exists(`SELECT 1 FROM tv_progress WHERE user = {:u} AND total > 0 AND watched >= total`)
+		},
 		"all_genres": func() (bool, error) {
 			genres, err := watchedGenres(app, userID, "", "9999")
 			return coversCoreGenres(genres), err
@@ -141,13 +159,14 @@ func award(app core.App, userID string, a Achievement, now time.Time) error {
 }
 
 // longestStreak is the longest run of consecutive UTC days on which userID watched
-// something (a diary watch or an episode review).
+// something (a diary watch, an episode watch or an episode review).
 func longestStreak(app core.App, userID string) (int, error) {
 	var days []string
 	err := app.DB().NewQuery(`
 		SELECT DISTINCT day FROM (
 			SELECT substr(watchedAt, 1, 10) AS day FROM diary WHERE user = {:u}
 			UNION ALL SELECT substr(created, 1, 10) FROM episode_reviews WHERE user = {:u}
+			UNION ALL SELECT DISTINCT substr(watchedAt, 1, 10) FROM episode_watches WHERE user = {:u}
 		) ORDER BY day`).Bind(dbx.Params{"u": userID}).Column(&days)
 	if err != nil {
 		return 0, err

@@ -19,7 +19,7 @@ var monthly = []struct {
 }{
 	{"movies", "Watch 10 movies this month", TypeMovies, 10, "Watch 10 different movies in %s."},
 	{"genres", "Explore 5 genres", TypeGenres, 5, "Watch titles from 5 different genres in %s."},
-	{"episodes", "Binge 20 episodes", TypeEpisodes, 20, "Review 20 episodes in %s."},
+	{"episodes", "Binge 20 episodes", TypeEpisodes, 20, "Watch 20 episodes in %s."},
 	{"shows", "Try 3 new shows", TypeShows, 3, "Watch or start 3 different TV shows in %s."},
 }
 

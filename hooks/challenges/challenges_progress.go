@@ -12,10 +12,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// sourceCollections are the records progress and badges are counted from: dated watches,
-// episode reviews, and watch entries (a show being watched counts as a show tried; a
-// companion makes a collaboration).
-var sourceCollections = []string{"diary", "episode_reviews", "watch_entries"}
+// sourceCollections are the records whose changes recount progress and badges: dated
+// watches, episode reviews, watch entries (a show being watched counts as a show tried; a
+// companion makes a collaboration) and TV progress rows. Episode watches are counted from
+// their own rows, but hooks/tv writes them in bulk and saves the member's tv_progress row
+// once per change, so a 60-episode catch-up recounts once, not 60 times.
+var sourceCollections = []string{"diary", "episode_reviews", "watch_entries", "tv_progress"}
 
 // bindProgressHooks recounts a member's progress and checks their badges after any change
 // to what they watched commits. Failures are logged, never returned: the member's change
@@ -73,9 +75,10 @@ func Refresh(app core.App, userID string, now time.Time) error {
 
 // Progress counts what userID did toward challenge c inside its window [startsAt, endsAt):
 // movie_count counts distinct movies with a diary watch; tv_show_count distinct shows with
-// a diary watch, an episode review, or a watch entry set to currently watching; episode_count
-// distinct episodes reviewed; genre_diversity distinct genres over the titles watched or
-// episode-reviewed. A genre, when set, keeps only titles of that genre (TV's merged names
+// a diary watch, an episode watch, an episode review, or a watch entry set to currently
+// watching; episode_count distinct episodes watched or reviewed (an episode review needs
+// no watch, and a watch needs no review); genre_diversity distinct genres over the titles
+// watched or episode-reviewed. A genre, when set, keeps only titles of that genre (TV's merged names
 // such as 'Action & Adventure' match 'Action'); genre_diversity ignores it.
 func Progress(app core.App, userID string, c *core.Record) (int, error) {
 	from, to := dbTime(c.GetDateTime("startsAt").Time()), dbTime(c.GetDateTime("endsAt").Time())
@@ -93,15 +96,22 @@ func Progress(app core.App, userID string, c *core.Record) (int, error) {
 				SELECT e.tvShow FROM episode_reviews e
 				WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}
 				UNION ALL
+				SELECT x.tvShow FROM episode_watches x
+				WHERE x.user = {:u} AND x.watchedAt >= {:from} AND x.watchedAt < {:to}
+				UNION ALL
 				SELECT w.tvShow FROM watch_entries w
 				WHERE w.user = {:u} AND w.tvShow != '' AND w.status = 'currently_watching'
 					AND w.updated >= {:from} AND w.updated < {:to}
 			) x JOIN tv_shows t ON t.id = x.sid WHERE ` + genreMatch
 	case TypeEpisodes:
 		sql = `SELECT COUNT(*) FROM (
-				SELECT DISTINCT e.tvShow, e.seasonNumber, e.episodeNumber
+				SELECT e.tvShow, e.seasonNumber, e.episodeNumber
 				FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
-				WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to} AND ` + genreMatch + `)`
+				WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to} AND ` + genreMatch + `
+				UNION
+				SELECT x.tvShow, x.season, x.episode
+				FROM episode_watches x JOIN tv_shows t ON t.id = x.tvShow
+				WHERE x.user = {:u} AND x.watchedAt >= {:from} AND x.watchedAt < {:to} AND ` + genreMatch + `)`
 	case TypeGenres:
 		genres, err := watchedGenres(app, userID, from, to)
 		if err != nil {
@@ -126,7 +136,7 @@ const genreMatch = `({:genre} = '' OR EXISTS (
 	WHERE g.value = {:genre} COLLATE NOCASE OR g.value LIKE {:genre} || ' & %' OR g.value LIKE '% & ' || {:genre}))`
 
 // watchedGenres lists the distinct genre names (as the catalog spells them) of the titles
-// userID watched or episode-reviewed in [from, to).
+// userID watched, watched episodes of or episode-reviewed in [from, to).
 func watchedGenres(app core.App, userID, from, to string) ([]string, error) {
 	var out []string
 	err := app.DB().NewQuery(`
@@ -139,6 +149,9 @@ func watchedGenres(app core.App, userID, from, to string) ([]string, error) {
 			UNION ALL
 			SELECT t.genres FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
 			WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}
+			UNION ALL
+			SELECT t.genres FROM (SELECT DISTINCT tvShow FROM episode_watches
+				WHERE user = {:u} AND watchedAt >= {:from} AND watchedAt < {:to}) x JOIN tv_shows t ON t.id = x.tvShow
 		) w, json_each(CASE WHEN json_valid(w.genres) THEN w.genres ELSE '[]' END) g
 		WHERE g.type = 'text'`).
 		Bind(dbx.Params{"u": userID, "from": from, "to": to}).Column(&out)

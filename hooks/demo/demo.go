@@ -1,7 +1,7 @@
 // Package demo seeds a small, believable community so a new self-hoster (and a curious
 // member of the team) sees CineCircle alive on first start: members who follow each
-// other, two months of diaries with ratings and reviews, episode reviews, and likes
-// between friends. Later domains extend Seed.
+// other, two months of diaries with ratings and reviews, episode reviews, shows in
+// progress at different episodes, and likes between friends. Later domains extend Seed.
 package demo
 
 import (
@@ -131,6 +131,9 @@ func Seed(app core.App) error {
 			return err
 		}
 		if err := seedDiaries(tx, ids, time.Now()); err != nil {
+			return err
+		}
+		if err := seedProgress(tx, ids, time.Now()); err != nil {
 			return err
 		}
 		return gifs.SeedDemo(tx) // a few reactions for the GIF picker, drawn by the seed

@@ -1,6 +1,7 @@
 package demo_test
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"cinecircle/hooks/demo"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
+	"cinecircle/hooks/tv"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -56,7 +58,7 @@ func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 	// of it anyway; diaries have no such guard).
 	counts := func() map[string]int64 {
 		out := map[string]int64{}
-		for _, c := range []string{"users", "follows", "watch_entries", "diary", "activities", "activity_likes", "episode_reviews"} {
+		for _, c := range []string{"users", "follows", "watch_entries", "diary", "activities", "activity_likes", "episode_reviews", "episode_watches", "tv_progress"} {
 			out[c], _ = app.CountRecords(c)
 		}
 		return out
@@ -92,6 +94,38 @@ func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 	if len(authors) < 3 || liked == 0 {
 		t.Fatalf("the first page should show several friends (%d) and posts Maya liked (%d)", len(authors), liked)
 	}
+	expectShowsInProgress(t, app, maya)
+}
+
+// expectShowsInProgress checks that the demo sign-in has shows in Up Next and a friend's
+// episode review guarded as a spoiler.
+func expectShowsInProgress(t *testing.T, app core.App, maya *core.Record) {
+	t.Helper()
+	up, err := tv.UpNext(app, maya.Id, 20)
+	if err != nil || len(up) < 3 {
+		t.Fatalf("Maya's Up Next: %+v %v, want at least 3 shows", up, err)
+	}
+	lucas, err := app.FindAuthRecordByEmail("users", demo.Email("Lucas", "Ferreira"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts, err := social.MemberPosts(app, maya.Id, lucas.Id, 50, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range posts {
+		if p.Type == "episode_review" {
+			var d struct {
+				Spoiler *tv.Spoiler `json:"spoiler"`
+			}
+			_ = json.Unmarshal(p.Data, &d)
+			if d.Spoiler == nil || d.Spoiler.YoureOn == nil || *d.Spoiler.YoureOn != (tv.Ep{Season: 1, Episode: 2}) {
+				t.Fatalf("Lucas's review of The Last of Us S1E3 for Maya (on S1E2): %s", p.Data)
+			}
+			return
+		}
+	}
+	t.Fatal("Lucas's episode review is not on his profile")
 }
 
 // expectDiary checks one member's diary: several titles, ratings with decimals, dates in

@@ -110,7 +110,7 @@ type seasonCount struct {
 
 // createEpisodeReview answers POST /api/tv-shows/{id}/episode-reviews.
 func createEpisodeReview(e *core.RequestEvent) error {
-	show, err := showFromPath(e)
+	show, err := ShowFromPath(e)
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func CreateEpisodeReview(app core.App, userID string, show *core.Record, in Epis
 // listEpisodeReviews answers GET /api/tv-shows/{id}/episode-reviews, newest first,
 // optionally for one season (?season=N).
 func listEpisodeReviews(e *core.RequestEvent) error {
-	show, err := showFromPath(e)
+	show, err := ShowFromPath(e)
 	if err != nil {
 		return err
 	}
@@ -253,8 +253,10 @@ func detachEpisodeReview(tx core.App, post *core.Record) error {
 	return tx.Delete(review)
 }
 
-// showFromPath finds the show named by the {id} path value (its public id).
-func showFromPath(e *core.RequestEvent) (*core.Record, error) {
+// ShowFromPath finds the show named by the {id} path value (its public id), answering
+// 400 for an id that is no positive whole number, 404 for a show the catalog lacks (a
+// movie's id included) and 503 when the provider cannot answer.
+func ShowFromPath(e *core.RequestEvent) (*core.Record, error) {
 	id, err := strconv.Atoi(e.Request.PathValue("id"))
 	if err != nil || id <= 0 {
 		return nil, e.BadRequestError("The show id must be a positive whole number.", nil)

@@ -29,6 +29,7 @@ type Profile struct {
 	Ratings        []int        `json:"ratingsHistogram"` // [i] = ratings that round to i+1 (1–10)
 	TopGenres      []GenreCount `json:"topGenres"`
 	PerMonth       []int        `json:"titlesPerMonth"` // this year, January first
+	TV             TVAnalytics  `json:"tv"`
 }
 
 // Totals are a member's all-time numbers.
@@ -83,7 +84,7 @@ func profileHandler(e *core.RequestEvent) error {
 		return db.NewQuery(sql).Bind(dbx.Params{"u": u.Id, "me": e.Auth.Id}).Row(dst...)
 	}
 	var following int
-	var movieMinutes, episodeMinutes int
+	var movieMinutes int
 	var diaryReviews, episodeReviews int
 	for _, step := range []error{
 		q(`SELECT COUNT(*) FROM follows WHERE following = {:u}`, &p.FollowerCount),
@@ -91,7 +92,8 @@ func profileHandler(e *core.RequestEvent) error {
 		q(`SELECT COUNT(*) FROM follows WHERE follower = {:me} AND following = {:u}`, &following),
 		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &p.Totals.Movies, &movieMinutes),
 		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &p.Totals.Shows),
-		q(`SELECT COUNT(DISTINCT e.tvShow || ':' || e.seasonNumber || ':' || e.episodeNumber), COALESCE(SUM(t.episodeRuntime), 0) FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow WHERE e.user = {:u}`, &p.Totals.Episodes, &episodeMinutes),
+		q(`SELECT COUNT(*) FROM (SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
+			UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u})`, &p.Totals.Episodes),
 		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
 		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
@@ -101,7 +103,10 @@ func profileHandler(e *core.RequestEvent) error {
 	}
 	p.IsFollowing = following > 0
 	p.Totals.Reviews = diaryReviews + episodeReviews
-	p.Totals.Hours = math.Round(float64(movieMinutes+episodeMinutes)/60*10) / 10
+	if p.TV, err = tvAnalytics(e.App, u.Id, time.Now().UTC().Year()); err != nil {
+		return err
+	}
+	p.Totals.Hours = math.Round((float64(movieMinutes)/60+p.TV.Hours)*10) / 10
 	if p.Ratings, err = ratingsHistogram(e.App, u.Id); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 
 	"cinecircle/hooks/catalog"
@@ -140,26 +141,65 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 	for _, id := range muted {
 		skip[id] = true
 	}
+	tailored := map[string]Notice{}
+	if fn := postNoticesOf(app, activity.GetString("type")); fn != nil {
+		if tailored, err = fn(app, activity, followers); err != nil {
+			return err
+		}
+	}
 	noticeType := postNoticeType(activity.GetString("type"))
 	if resumed {
+		types := []any{noticeType}
+		for _, n := range tailored {
+			types = append(types, n.Type)
+		}
 		var told []string
 		if err := app.DB().Select("user").From("notifications").Where(dbx.HashExp{"entityType": "activity",
-			"entityId": activity.Id, "actor": author, "type": noticeType}).Column(&told); err != nil {
+			"entityId": activity.Id, "actor": author}).AndWhere(dbx.In("type", types...)).Column(&told); err != nil {
 			return err
 		}
 		for _, id := range told {
 			skip[id] = true
+			delete(tailored, id)
 		}
 	}
 	action := postSummary(activity)
 	notices := make([]Notice, 0, len(followers))
 	for _, f := range followers {
-		if !skip[f] {
+		if n, ok := tailored[f]; ok {
+			notices = append(notices, n)
+		} else if !skip[f] {
 			notices = append(notices, Notice{UserID: f, ActorID: author, Type: noticeType, EntityType: "activity",
 				EntityID: activity.Id, Action: action})
 		}
 	}
 	return SendAll(ctx, app, author, notices)
+}
+
+// PostNotices words a new post of one type differently for some of its author's
+// followers: it returns the notice to send each of them instead of the general one (sent
+// even when they muted new posts: the domain decides who asked for it). Episode tracking
+// tells followers who watched an episode that a friend reviewed it.
+type PostNotices func(app core.App, post *core.Record, followers []string) (map[string]Notice, error)
+
+// postNoticesKey is the app-store key of the registered PostNotices, by post type.
+const postNoticesKey = "cinecircle.notify.postNotices"
+
+// SetPostNotices registers fn for posts of type typ (kept per app, so test apps don't
+// share them).
+func SetPostNotices(app core.App, typ string, fn PostNotices) {
+	all, _ := app.Store().Get(postNoticesKey).(map[string]PostNotices)
+	next := make(map[string]PostNotices, len(all)+1)
+	for t, f := range all {
+		next[t] = f
+	}
+	next[typ] = fn
+	app.Store().Set(postNoticesKey, next)
+}
+
+func postNoticesOf(app core.App, typ string) PostNotices {
+	all, _ := app.Store().Get(postNoticesKey).(map[string]PostNotices)
+	return all[typ]
 }
 
 // postNoticeType is the SPEC §3 notification type of a followed member's new post: the
@@ -194,6 +234,11 @@ func postSummary(activity *core.Record) string {
 	switch {
 	case t == "episode_review":
 		return "reviewed an episode of " + title
+	case t == "tv_episodes_watched":
+		if n, _ := data["episodeCount"].(float64); n > 1 {
+			return "watched " + strconv.Itoa(int(n)) + " episodes of " + title
+		}
+		return "watched an episode of " + title
 	case t == "challenge_joined":
 		return "joined the challenge " + title
 	case t == "challenge_completed":

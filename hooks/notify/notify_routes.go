@@ -80,39 +80,64 @@ func markAllHandler(e *core.RequestEvent) error {
 // Settings are a member's notification preferences.
 type Settings struct {
 	NewPosts bool `json:"newPosts"` // new_post notifications (on by default)
+	// EpisodeReviews: a friend reviewed an episode the member has watched (on by default).
+	EpisodeReviews bool `json:"episodeReviews"`
+}
+
+// settingsOf reads a member's preferences.
+func settingsOf(u *core.Record) Settings {
+	return Settings{NewPosts: !u.GetBool("muteNewPosts"), EpisodeReviews: !u.GetBool("muteEpisodeReviews")}
 }
 
 // settingsHandler answers GET /api/user/notification-settings.
 func settingsHandler(e *core.RequestEvent) error {
-	return e.JSON(http.StatusOK, Settings{NewPosts: !e.Auth.GetBool("muteNewPosts")})
+	return e.JSON(http.StatusOK, settingsOf(e.Auth))
 }
 
-// SettingsBody is the PATCH /api/user/notification-settings body.
+// SettingsBody is the PATCH /api/user/notification-settings body: the preferences to
+// change (at least one).
 type SettingsBody struct {
-	NewPosts security.Field[bool] `json:"newPosts"`
+	NewPosts       security.Field[bool] `json:"newPosts"`
+	EpisodeReviews security.Field[bool] `json:"episodeReviews"`
 }
 
-// ParseSettings validates a settings body: newPosts is required, true or false.
-func ParseSettings(b SettingsBody) (Settings, error) {
-	if !b.NewPosts.Given() {
-		return Settings{}, validation.Errors{
-			"newPosts": validation.NewError("validation_not_a_bool", "newPosts must be true or false."),
+// ParseSettings validates a settings body over the member's current preferences: each
+// given preference must be true or false, and at least one must be given.
+func ParseSettings(b SettingsBody, current Settings) (Settings, error) {
+	errs := validation.Errors{}
+	for name, f := range map[string]security.Field[bool]{"newPosts": b.NewPosts, "episodeReviews": b.EpisodeReviews} {
+		if f.Present && !f.Given() {
+			errs[name] = validation.NewError("validation_not_a_bool", name+" must be true or false.")
 		}
 	}
-	return Settings{NewPosts: b.NewPosts.Value}, nil
+	if !b.NewPosts.Present && !b.EpisodeReviews.Present {
+		errs["newPosts"] = validation.NewError("validation_not_a_bool", "newPosts must be true or false.")
+	}
+	if len(errs) > 0 {
+		return current, errs
+	}
+	if b.NewPosts.Given() {
+		current.NewPosts = b.NewPosts.Value
+	}
+	if b.EpisodeReviews.Given() {
+		current.EpisodeReviews = b.EpisodeReviews.Value
+	}
+	return current, nil
 }
 
-// updateSettingsHandler answers PATCH /api/user/notification-settings {newPosts}.
+// updateSettingsHandler answers PATCH /api/user/notification-settings {newPosts?,
+// episodeReviews?}.
 func updateSettingsHandler(e *core.RequestEvent) error {
 	var body SettingsBody
 	if err := security.DecodeJSON(e, &body); err != nil {
 		return err
 	}
-	settings, err := ParseSettings(body)
+	settings, err := ParseSettings(body, settingsOf(e.Auth))
 	if err != nil {
 		return e.BadRequestError("Please check the highlighted fields.", err)
 	}
 	e.Auth.Set("muteNewPosts", !settings.NewPosts)
+	e.Auth.Set("muteEpisodeReviews", !settings.EpisodeReviews)
 	if err := e.App.Save(e.Auth); err != nil {
 		return err
 	}

@@ -172,9 +172,9 @@ func TestNotificationRoutes(t *testing.T) {
 		{name: "mark all read", method: "PATCH", url: "/api/notifications/mark-all-read", status: 200, contains: []string{`"count":0`}, after: unread(0)},
 		{name: "someone else's notification is not mine to read", method: "PATCH", url: "/api/notifications/beanotification/read",
 			status: 404, contains: []string{`"status":404`}, after: unread(2)},
-		{name: "settings: new posts on by default", method: "GET", url: "/api/user/notification-settings", status: 200, contains: []string{`{"newPosts":true}`}},
+		{name: "settings: new posts on by default", method: "GET", url: "/api/user/notification-settings", status: 200, contains: []string{`{"newPosts":true,"episodeReviews":true}`}},
 		{name: "settings: mute new posts", method: "PATCH", url: "/api/user/notification-settings", body: `{"newPosts":false}`, status: 200,
-			contains: []string{`{"newPosts":false}`}, after: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			contains: []string{`{"newPosts":false,"episodeReviews":true}`}, after: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				if u, _ := app.FindRecordById("users", ana); !u.GetBool("muteNewPosts") {
 					t.Fatal("not saved")
 				}

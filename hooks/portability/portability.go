@@ -19,6 +19,7 @@ var parsers = map[string]func(name string, data []byte) ([]Item, error){
 	"letterboxd": ParseLetterboxd,
 	"trakt":      ParseTrakt,
 	"imdb":       ParseIMDb,
+	"cinecircle": ParseCineCircle,
 }
 
 // Register binds the import and export routes to app.
@@ -70,7 +71,7 @@ func importHandler(e *core.RequestEvent) error {
 	source := e.Request.PathValue("source")
 	parse, ok := parsers[source]
 	if !ok {
-		return e.NotFoundError("Import from letterboxd, trakt or imdb.", nil)
+		return e.NotFoundError("Import from letterboxd, trakt, imdb or cinecircle.", nil)
 	}
 	files, err := e.FindUploadedFiles("file")
 	if err != nil || len(files) == 0 {

@@ -3,6 +3,7 @@ package portability
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/security"
+	"cinecircle/hooks/tv"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -80,7 +82,21 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 	}
 	var unmatched []Unmatched
 	imported, present := 0, 0
-	for n, i := range order(items) {
+	// Episode watches go one show at a time (one transaction each), after the titles.
+	groups := groupEpisodes(items)
+	titleOrder := slices.DeleteFunc(order(items), func(i int) bool { return items[i].isEpisode() })
+	n := 0
+	report := func(always bool) error { // every 20 titles, every show, and at the end
+		if !always && n%20 != 0 && n != len(items) {
+			return nil
+		}
+		rec.Set("processed", n)
+		rec.Set("imported", imported)
+		rec.Set("alreadyPresent", present)
+		rec.Set("unmatched", unmatched)
+		return app.Save(rec)
+	}
+	for _, i := range titleOrder {
 		it := items[i]
 		added, err := applyOne(ctx, app, user, it, 0)
 		switch {
@@ -93,14 +109,20 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 		default:
 			present++
 		}
-		if (n+1)%20 == 0 || n == len(items)-1 {
-			rec.Set("processed", n+1)
-			rec.Set("imported", imported)
-			rec.Set("alreadyPresent", present)
-			rec.Set("unmatched", unmatched)
-			if err := app.Save(rec); err != nil {
-				return err
-			}
+		n++
+		if err := report(false); err != nil {
+			return err
+		}
+	}
+	for _, g := range groups {
+		added, there, missing, err := applyEpisodes(ctx, app, user, items, g)
+		if err != nil {
+			return err
+		}
+		imported, present, unmatched = imported+added, present+there, append(unmatched, missing...)
+		n += len(g.indexes)
+		if err := report(true); err != nil {
+			return err
 		}
 	}
 	rec.Set("unmatched", unmatched)
@@ -112,20 +134,17 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 // anything was added.
 func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id int) (bool, error) {
 	kind := it.Kind
-	var err error
-	if id == 0 && it.TMDBID > 0 {
-		if _, ferr := catalog.Find(ctx, app, kind, it.TMDBID); ferr == nil {
-			id = it.TMDBID
-		}
-	}
-	if id == 0 {
-		if id, err = catalog.Match(ctx, app, kind, it.Title, it.Year); err != nil {
-			return false, err
-		}
-	}
-	title, err := catalog.Find(ctx, app, kind, id)
+	title, err := matchTitle(ctx, app, it, id)
 	if err != nil {
 		return false, err
+	}
+	id = title.GetInt("tmdbId")
+	if it.isEpisode() { // matched by hand from the unmatched list
+		added, unknown, err := tv.ImportWatches(app, user.Id, title, []tv.Watch{{Ep: tv.Ep{Season: it.Season, Episode: it.Episode}, At: it.WatchedAt, Source: it.WatchSource}})
+		if err == nil && len(unknown) > 0 {
+			err = catalog.ErrNotFound
+		}
+		return added > 0, err
 	}
 	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.RelationField()+" = {:t}", dbx.Params{"u": user.Id, "t": title.Id})
 	hasEntry := err == nil
@@ -154,6 +173,23 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 	}
 	_, _, err = diary.SaveEntry(ctx, app, user, in)
 	return err == nil, err
+}
+
+// matchTitle finds the catalog title an item names: id when given, else its TMDB id when
+// the catalog has it, else the best match of its name and year.
+func matchTitle(ctx context.Context, app core.App, it Item, id int) (*core.Record, error) {
+	if id == 0 && it.TMDBID > 0 {
+		if _, err := catalog.Find(ctx, app, it.Kind, it.TMDBID); err == nil {
+			id = it.TMDBID
+		}
+	}
+	if id == 0 {
+		var err error
+		if id, err = catalog.Match(ctx, app, it.Kind, it.Title, it.Year); err != nil {
+			return nil, err
+		}
+	}
+	return catalog.Find(ctx, app, it.Kind, id)
 }
 
 // sameWatch reports whether the diary already holds this watch (same day, same rating and

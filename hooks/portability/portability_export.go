@@ -11,14 +11,16 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/tv"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // exportHandler answers GET /api/export: a ZIP with Letterboxd-compatible diary.csv and
-// watchlist.csv (movies: Letterboxd has no TV), and cinecircle.json with all the member's
-// own data: entries, diary, episode reviews, comments, follows, challenges.
+// watchlist.csv (movies: Letterboxd has no TV), episodes.csv (episode watches in the same
+// style), and cinecircle.json with all the member's own data: entries, diary, episode
+// watches and reviews, comments, follows, challenges.
 func exportHandler(e *core.RequestEvent) error {
 	me := e.Auth.Id
 	data := map[string]any{
@@ -58,6 +60,12 @@ func exportHandler(e *core.RequestEvent) error {
 		data[t.key] = rows
 	}
 
+	watches, err := tv.ExportWatches(e.App, me)
+	if err != nil {
+		return err
+	}
+	data["episodeWatches"] = watches
+
 	e.Response.Header().Set("Content-Type", "application/zip")
 	e.Response.Header().Set("Content-Disposition", `attachment; filename="cinecircle-export-`+time.Now().UTC().Format("2006-01-02")+`.zip"`)
 	e.Response.WriteHeader(http.StatusOK)
@@ -65,7 +73,14 @@ func exportHandler(e *core.RequestEvent) error {
 	if err := writeLetterboxd(zw, e.App, me, titles); err != nil {
 		return err
 	}
-	w, err := zw.Create("cinecircle.json")
+	w, err := zw.Create("episodes.csv")
+	if err != nil {
+		return err
+	}
+	if err := writeEpisodesCSV(csv.NewWriter(w), watches); err != nil {
+		return err
+	}
+	w, err = zw.Create("cinecircle.json")
 	if err != nil {
 		return err
 	}

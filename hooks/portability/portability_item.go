@@ -20,7 +20,16 @@ type Item struct {
 	Review    string       `json:"review,omitzero"`
 	Rewatch   bool         `json:"rewatch,omitzero"`
 	Source    string       `json:"source"` // the file it came from
+	// Season and Episode make the item a watch of one episode of the show (Episode ≥ 1),
+	// recorded by hooks/tv; WatchSource is where that watch came from (manual, import,
+	// scrobble: a CineCircle export keeps it).
+	Season      int    `json:"season,omitzero"`
+	Episode     int    `json:"episode,omitzero"`
+	WatchSource string `json:"watchSource,omitzero"`
 }
+
+// isEpisode reports whether the item is a watch of one episode.
+func (it Item) isEpisode() bool { return it.Kind == catalog.TV && it.Episode > 0 }
 
 // key identifies a title within one history: kind, folded name and year.
 func (it Item) key() string {

@@ -217,10 +217,14 @@ type traktRow struct {
 	Rating    float64     `json:"rating"`
 	Movie     *traktTitle `json:"movie"`
 	Show      *traktTitle `json:"show"`
+	Episode   *struct {
+		Season int `json:"season"`
+		Number int `json:"number"`
+	} `json:"episode"`
 }
 
 // ParseTrakt reads a Trakt export ZIP (or one of its JSON files): watched-history*.json
-// (movies as dated watches; an episode watch marks its show currently watching),
+// (movies as dated watches; episodes as dated episode watches, one per play),
 // ratings-movies/shows.json (a rating on the last watch, or a watch of its own) and
 // lists-watchlist.json. TMDB ids are kept for matching when TMDB powers the catalog.
 func ParseTrakt(name string, data []byte) ([]Item, error) {
@@ -258,8 +262,10 @@ func ParseTrakt(name string, data []byte) ([]Item, error) {
 			case "history":
 				it.WatchedAt, _ = parseDate(r.WatchedAt)
 				if r.Type == "episode" {
-					it.Status = diary.StatusWatching
-					it.WatchedAt = time.Time{}
+					if r.Episode == nil || r.Episode.Number < 1 || r.Episode.Season < 0 {
+						continue
+					}
+					it.Season, it.Episode = r.Episode.Season, r.Episode.Number
 				}
 			case "ratings":
 				it.Rating = r.Rating

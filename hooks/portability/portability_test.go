@@ -102,14 +102,15 @@ func TestParseTraktAndIMDb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(items) != 3 || items[2].Title != "Heat" || items[2].Rating != 8 || items[2].TMDBID != 949 || items[1].Status != diary.StatusWatching {
+	if len(items) != 3 || items[2].Title != "Heat" || items[2].Rating != 8 || items[2].TMDBID != 949 || items[1].Episode != 1 {
 		// files are read in name order: lists-watchlist, ratings-movies, watched-history
 		t.Logf("%+v", items)
 	}
 	var heat, bb, wire bool
 	for _, it := range items {
 		heat = heat || (it.Title == "Heat" && it.Status == diary.StatusWatched)
-		bb = bb || (it.Title == "Breaking Bad" && it.Status == diary.StatusWatching && it.Kind == catalog.TV)
+		bb = bb || (it.Title == "Breaking Bad" && it.Season == 1 && it.Episode == 1 && it.Kind == catalog.TV &&
+			it.WatchedAt.Format(time.RFC3339) == "2024-02-03T21:00:00Z")
 		wire = wire || (it.Title == "The Wire" && it.Status == diary.StatusPlanned)
 	}
 	if !heat || !bb || !wire {

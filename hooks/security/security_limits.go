@@ -45,6 +45,9 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "GET /api/tv-shows/search", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/users/suggestions", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/gifs/search", MaxRequests: 30, Duration: 10},
+		// the calendar feed is fetched by calendar apps every few hours: a token guesser is
+		// not a calendar app
+		{Label: "GET /api/calendar/", MaxRequests: 30, Duration: 60},
 		// every other write, one bucket per method
 		{Label: "POST /api/", MaxRequests: 60, Duration: 10},
 		{Label: "PATCH /api/", MaxRequests: 60, Duration: 10},

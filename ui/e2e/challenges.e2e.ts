@@ -104,17 +104,17 @@ test.describe('challenges', () => {
     await expect(joinedCard(pageA, MOVIE_CHALLENGE)).toHaveCount(0)
   })
 
-  test('shows the seven achievements, earned and locked', async ({ newMember }) => {
+  test('shows the ten achievements (seven for titles, three for TV), earned and locked', async ({ newMember }) => {
     const ava = await newMember({ firstName: 'Ava', lastName: 'Achiever' })
     await completeMovieChallenge(ava)
     const pageA = ava.page
     await pageA.goto('/challenges')
     const badges = pageA.getByTestId('achievement')
     await expect(badges.first()).toBeVisible()
-    await expect(badges).toHaveCount(7)
+    await expect(badges).toHaveCount(10)
     const earned = await pageA.locator('[data-testid="achievement"][data-earned="true"]').count()
     expect(earned).toBeGreaterThan(0)
-    expect(earned).toBeLessThan(7)
+    expect(earned).toBeLessThan(10)
     await expect(pageA.getByText('Locked').first()).toBeVisible()
   })
 
@@ -177,7 +177,7 @@ test.describe('challenges', () => {
     const ben = await newMember({ firstName: 'Ben', lastName: 'Browser' }, { viewport: PHONE })
     await completeMovieChallenge(ava)
     const earned = (await (await ben.context.request.get(`/api/users/${ava.id}/achievements`)).json()) as { name: string; earned: boolean }[]
-    expect(earned).toHaveLength(7)
+    expect(earned).toHaveLength(10)
     const first = earned.find((a) => a.earned)
     expect(first).toBeTruthy()
     const pageB = ben.page
@@ -185,7 +185,7 @@ test.describe('challenges', () => {
     await expect(pageB.getByRole('heading', { name: 'Achievements' })).toBeVisible()
     const badges = pageB.getByTestId('achievement')
     await expect(badges.first()).toBeVisible()
-    await expect(badges).toHaveCount(7)
+    await expect(badges).toHaveCount(10)
     await expect(pageB.locator('[data-testid="achievement"][data-earned="true"]')).toHaveCount(earned.filter((a) => a.earned).length)
     await expect(pageB.locator('[data-testid="achievement"][data-earned="true"]').filter({ hasText: first!.name })).toBeVisible()
   })

@@ -52,6 +52,8 @@ export interface DiaryItem {
 /** SPEC §3 Stats (GET /api/user/stats). */
 export interface Stats {
   moviesWatchedThisMonth: number
+  /** Episode watches this month (rewatches included). */
+  episodesWatchedThisMonth?: number
   reviewsThisMonth: number
   hoursWatchedThisMonth: number
 }
@@ -69,6 +71,12 @@ export interface Profile {
   topGenres: { name: string; count: number }[]
   /** This year's titles per month, January first. */
   titlesPerMonth: number[]
+  /** TV from episode watches: this year's episodes per month, the shows with most episodes, hours. */
+  tv?: {
+    episodesPerMonth: number[]
+    topShows: { id: number; name: string; posterPath: string | null; episodes: number }[]
+    hours: number
+  }
 }
 
 /** An episode review (GET/POST /api/tv-shows/{id}/episode-reviews). */

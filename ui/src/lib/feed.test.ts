@@ -38,6 +38,7 @@ describe('cardKind', () => {
     ['tv_currently_watching', 'title'],
     ['collaborative_tv', 'title'],
     ['episode_review', 'episode'],
+    ['tv_episodes_watched', 'episodes'],
     ['challenge_completed', 'challenge'],
     ['challenge_joined', 'challenge'],
     ['mystery', 'unknown'],

@@ -4,6 +4,7 @@
 import type { InfiniteData } from '@tanstack/react-query'
 import type { CatalogKind } from './catalog'
 import { roundRating } from './rating'
+import type { Ep, Spoiler } from './tv'
 import type { User } from './users'
 
 /** SPEC §4, §9: pages of 20; the next one loads within 1000 px of the bottom. */
@@ -63,6 +64,11 @@ export interface ActivityData {
   episodeNumber?: number | null
   episodeName?: string | null
   episodeReviewId?: string | null
+  /** Set for a viewer the review would spoil (they track the show, not that far yet). */
+  spoiler?: Spoiler | null
+  // Episode watches (tv_episodes_watched): the burst's episodes, in order, and how many
+  episodes?: Ep[] | null
+  episodeCount?: number | null
   // Challenges
   challengeName?: string | null
   challengeDescription?: string | null
@@ -91,12 +97,19 @@ export interface LikeState {
 
 export const UNKNOWN_CONTENT = 'Unknown Content'
 
-export type CardKind = 'title' | 'episode' | 'challenge' | 'unknown'
+export type CardKind = 'title' | 'episode' | 'episodes' | 'challenge' | 'unknown'
 
-/** cardKind: movie and TV types share one card; episode reviews and challenges have their own. */
+/** The type of a post about episodes a member watched (grouped per show and hour). */
+export const EPISODES_WATCHED = 'tv_episodes_watched'
+
+/**
+ * cardKind: movie and TV types share one card; episode reviews, episode watches and
+ * challenges have their own.
+ */
 export function cardKind(type: string): CardKind {
   if ((TITLE_ACTIVITY_TYPES as readonly string[]).includes(type)) return 'title'
   if (type === 'episode_review') return 'episode'
+  if (type === EPISODES_WATCHED) return 'episodes'
   if (type === 'challenge_completed' || type === 'challenge_joined') return 'challenge'
   return 'unknown'
 }

@@ -2,7 +2,7 @@
 // the settings page shows them by.
 
 /** ImportSource is a service whose export we read. */
-export type ImportSource = 'letterboxd' | 'trakt' | 'imdb'
+export type ImportSource = 'letterboxd' | 'trakt' | 'imdb' | 'cinecircle'
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed'
 
@@ -37,7 +37,7 @@ export interface Import {
 export const IMPORT_POLL_MS = 1000
 
 /** SOURCE_NAMES: how each source is written on the page. */
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', trakt: 'Trakt', imdb: 'IMDb' }
+export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', trakt: 'Trakt', imdb: 'IMDb', cinecircle: 'CineCircle' }
 
 /** isImportActive: the import still runs, so its progress is polled. */
 export function isImportActive(status: ImportStatus | undefined): boolean {

@@ -7,6 +7,7 @@ import type { EntryPayload, WatchStatus } from '../lib/rating'
 import { catalogKeys } from './catalog'
 import { feedKeys } from './feed'
 import { notificationKeys } from './notifications'
+import { invalidateTracking } from './tv'
 
 const entriesPath: Record<CatalogKind, string> = { movie: '/api/user/movies', tv: '/api/user/tv-shows' }
 
@@ -84,6 +85,7 @@ export function invalidateAfterDiaryChange(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: diaryKeys.users }),
     client.invalidateQueries({ predicate: (q) => isTitleKey(q.queryKey, 'episode-reviews') }),
     client.invalidateQueries({ predicate: (q) => isTitleKey(q.queryKey, 'ratings') }),
+    invalidateTracking(client),
   ]).then(() => undefined)
 }
 

@@ -15,6 +15,8 @@ export interface UnreadCount {
 
 export interface NotificationSettings {
   newPosts: boolean
+  /** A friend reviewed an episode the member watched. */
+  episodeReviews?: boolean
 }
 
 /**
@@ -69,7 +71,7 @@ export function useMarkAllNotificationsRead() {
 export function useUpdateNotificationSettings() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (settings: NotificationSettings) => apiRequest<NotificationSettings>('PATCH', '/api/user/notification-settings', settings),
+    mutationFn: (settings: Partial<NotificationSettings>) => apiRequest<NotificationSettings>('PATCH', '/api/user/notification-settings', settings),
     onSuccess: (settings) => {
       if (settings) client.setQueryData(notificationKeys.settings, settings)
     },

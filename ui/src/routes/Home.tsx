@@ -5,14 +5,16 @@ import { FeedHeaderCard } from '../components/feed/FeedHeaderCard'
 import { FeedList } from '../components/feed/FeedList'
 import { NewPostsSlot } from '../components/feed/NewPostsSlot'
 import { PeopleYouMayKnow } from '../components/feed/PeopleYouMayKnow'
+import { ContinueWatching } from '../components/tv/ContinueWatching'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { LARGE_SCREEN, useMediaQuery } from '../hooks/useMediaQuery'
 import type { OwnUser } from '../lib/users'
 
 /**
  * Home: the member's feed (SPEC §2). Large screens have three columns: the left sidebar
- * (your stats, the current challenge, people you may know), the feed, and trending.
- * Smaller screens are one column, with the stats and current challenge under the header card.
+ * (continue watching, your stats, the current challenge, people you may know), the feed,
+ * and trending. Smaller screens are one column: continue watching above the feed's header
+ * card, the stats and current challenge under it.
  * Only the layout in use is rendered: a phone does not build (nor fetch) the side columns
  * it would hide (issue: performance).
  */
@@ -24,6 +26,7 @@ export default function Home({ user }: { user: OwnUser }) {
       {large && (
         <aside aria-label="Your month and people you may know" className="hidden lg:block">
           <div className="sticky top-20 flex flex-col gap-4">
+            <ContinueWatching layout="stack" />
             <StatsCard />
             <CurrentChallengeCard />
             <PeopleYouMayKnow />
@@ -31,6 +34,7 @@ export default function Home({ user }: { user: OwnUser }) {
         </aside>
       )}
       <div className="mx-auto grid w-full max-w-2xl content-start gap-5">
+        {!large && <ContinueWatching layout="row" className="lg:hidden" />}
         <FeedHeaderCard user={user} />
         {!large && <StatsCard className="lg:hidden" />}
         {!large && <CurrentChallengeCard className="lg:hidden" />}

@@ -10,7 +10,7 @@ import { serverMessage } from '../lib/apiErrors'
 import { isImportActive, type ImportSource } from '../lib/portability'
 import { importQuery, useStartImport } from '../queries/portability'
 
-const SOURCES: ImportSource[] = ['letterboxd', 'trakt', 'imdb']
+const SOURCES: ImportSource[] = ['letterboxd', 'trakt', 'imdb', 'cinecircle']
 
 /**
  * ImportExport (/settings/import): bring a diary in from Letterboxd, Trakt or IMDb and

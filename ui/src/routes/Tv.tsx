@@ -4,12 +4,14 @@ import { SeasonList } from '../components/catalog/SeasonList'
 import { CommunityRating } from '../components/catalog/CommunityRating'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
 import { TitleActions } from '../components/diary/TitleActions'
+import { ShowTracking } from '../components/tv/ShowTracking'
 import { parseCatalogId, seasonsLabel, yearOf } from '../lib/catalog'
 import { tvShowQuery } from '../queries/catalog'
 
 /**
  * TvPage (/tv/:id): poster, name, first-air year, seasons, genres, overview and the season
- * list (SPEC §2), with the member's actions and episode ratings and reviews.
+ * list (SPEC §2), with the member's actions, progress (episode checks, what is up next) and
+ * episode ratings and reviews.
  */
 export default function TvPage() {
   const id = parseCatalogId(useParams().id)
@@ -44,7 +46,8 @@ export default function TvPage() {
           />
         }
       />
-      <SeasonList tvId={show.id} seasons={seasons} />
+      <ShowTracking show={{ id: show.id, name: show.name }} />
+      <SeasonList tvId={show.id} showName={show.name} seasons={seasons} />
     </div>
   )
 }

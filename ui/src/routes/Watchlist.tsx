@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { RecommendedList } from '../components/collab/RecommendedList'
 import { openAddDialog } from '../components/diary/addDialogStore'
+import { UpNextList } from '../components/tv/UpNextList'
 import { WatchlistCard, WatchlistSkeleton } from '../components/diary/WatchlistCard'
 import { LoadProblem } from '../components/profile/DiaryList'
 import { EmptyState } from '../components/ui/EmptyState'
@@ -14,6 +15,7 @@ import { entriesQuery } from '../queries/diary'
 
 const tabs = [
   { value: 'watchlist', label: 'Watchlist' },
+  { value: 'up-next', label: 'Up Next' },
   { value: 'watching', label: 'Currently Watching' },
   { value: 'recommended', label: 'Recommended' },
 ] as const
@@ -24,8 +26,9 @@ const empty = {
 }
 
 /**
- * Watchlist (/watchlist?tab=watchlist|watching|recommended): what you plan to watch and
- * what you are watching, movies and shows together, newest change first; and what friends
+ * Watchlist (/watchlist?tab=watchlist|up-next|watching|recommended): what you plan to
+ * watch, the next episode of each show you are in the middle of (tab=up-next), what you
+ * are watching, movies and shows together, newest change first; and what friends
  * recommended to you (tab=recommended, SPEC §2).
  */
 export default function Watchlist() {
@@ -41,6 +44,8 @@ export default function Watchlist() {
       <div role="tabpanel" aria-label={tabs.find((t) => t.value === tab)?.label}>
         {tab === 'recommended' ? (
           <RecommendedList />
+        ) : tab === 'up-next' ? (
+          <UpNextList />
         ) : movies.isPending || shows.isPending ? (
           <WatchlistSkeleton />
         ) : movies.isError || shows.isError ? (

@@ -2,19 +2,29 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { episodesLabel, type Episode, type SeasonSummary } from '../../lib/catalog'
 import type { EpisodeReview } from '../../lib/diary'
+import { spoilerOf, type SeasonProgress } from '../../lib/tv'
+import { useCurrentUser } from '../../queries/auth'
 import { tvSeasonQuery } from '../../queries/catalog'
 import { episodeReviewsQuery } from '../../queries/diary'
+import { progressQuery } from '../../queries/tv'
 import { EpisodeReviewForm, EpisodeReviewList } from '../diary/EpisodeReviews'
+import { EpisodeCheck, SeasonTracking, UpToHere } from '../tv/SeasonTracking'
+import { SpoilerGuard } from '../tv/SpoilerGuard'
+import { useTracking, type Tracking } from '../tv/useTracking'
 import { ChevronDownIcon, StarIcon } from '../ui/icons'
 
 /**
- * SeasonList: a show's seasons with their episode counts; opening a season loads its
- * episodes (GET /api/tv-shows/{id}/seasons/{n}) and their reviews
- * (GET /api/tv-shows/{id}/episode-reviews?season=n), and each episode can be rated and
- * reviewed.
+ * SeasonList: a show's seasons with their episode counts and the member's progress in
+ * each (a bar, 'Mark season watched'); opening a season loads its episodes
+ * (GET /api/tv-shows/{id}/seasons/{n}) and their reviews
+ * (GET /api/tv-shows/{id}/episode-reviews?season=n), and each episode has a check that
+ * marks it watched, 'Up to here', and can be rated and reviewed. Friends' reviews of an
+ * episode the member has not reached wait behind the spoiler guard (lib/tv spoilerOf).
  */
-export function SeasonList({ tvId, seasons }: { tvId: number; seasons: SeasonSummary[] }) {
+export function SeasonList({ tvId, showName, seasons }: { tvId: number; showName: string; seasons: SeasonSummary[] }) {
   const [openSeasons, setOpenSeasons] = useState<ReadonlySet<number>>(() => new Set())
+  const progress = useQuery(progressQuery(tvId))
+  const tracking = useTracking({ id: tvId, name: showName })
   if (seasons.length === 0) return null
   const toggle = (n: number) =>
     setOpenSeasons((current) => {
@@ -34,12 +44,15 @@ export function SeasonList({ tvId, seasons }: { tvId: number; seasons: SeasonSum
             <SeasonRow
               tvId={tvId}
               season={season}
+              progress={progress.data?.seasons.find((p) => p.season === season.seasonNumber)}
+              tracking={tracking}
               open={openSeasons.has(season.seasonNumber)}
               onToggle={() => toggle(season.seasonNumber)}
             />
           </li>
         ))}
       </ul>
+      {tracking.dialog}
     </section>
   )
 }
@@ -51,18 +64,22 @@ function seasonName(season: { seasonNumber: number; name?: string | null }): str
 function SeasonRow({
   tvId,
   season,
+  progress,
+  tracking,
   open,
   onToggle,
 }: {
   tvId: number
   season: SeasonSummary
+  progress: SeasonProgress | undefined
+  tracking: Tracking
   open: boolean
   onToggle: () => void
 }) {
   const panelId = useId()
   const episodes = episodesLabel(season.episodeCount)
   return (
-    <div className="rounded-box border border-base-300/70 bg-base-100">
+    <div className="rounded-box border border-base-300/70 bg-base-100" data-testid={`season-${season.seasonNumber}`}>
       <button
         type="button"
         className="flex w-full items-center justify-between gap-3 rounded-box px-4 py-3 text-left hover:bg-base-200/60"
@@ -76,6 +93,7 @@ function SeasonRow({
           <ChevronDownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </span>
       </button>
+      {progress && <SeasonTracking name={seasonName(season)} progress={progress} tracking={tracking} />}
       {open && (
         <div
           id={panelId}
@@ -83,7 +101,7 @@ function SeasonRow({
           aria-label={`${seasonName(season)} episodes`}
           className="border-t border-base-300/70 px-4 py-3"
         >
-          <SeasonEpisodes tvId={tvId} seasonNumber={season.seasonNumber} />
+          <SeasonEpisodes tvId={tvId} seasonNumber={season.seasonNumber} progress={progress} tracking={tracking} />
         </div>
       )}
     </div>
@@ -98,7 +116,17 @@ function airDateLabel(date: string | null): string | null {
   return Number.isNaN(parsed.getTime()) ? null : airDateFormat.format(parsed)
 }
 
-function SeasonEpisodes({ tvId, seasonNumber }: { tvId: number; seasonNumber: number }) {
+function SeasonEpisodes({
+  tvId,
+  seasonNumber,
+  progress,
+  tracking,
+}: {
+  tvId: number
+  seasonNumber: number
+  progress: SeasonProgress | undefined
+  tracking: Tracking
+}) {
   const { data, isPending, isError, refetch } = useQuery(tvSeasonQuery(tvId, seasonNumber))
   const reviews = useQuery(episodeReviewsQuery(tvId, seasonNumber))
   if (isPending) {
@@ -137,6 +165,8 @@ function SeasonEpisodes({ tvId, seasonNumber }: { tvId: number; seasonNumber: nu
           seasonNumber={seasonNumber}
           episode={episode}
           reviews={byEpisode.get(episode.episodeNumber) ?? []}
+          progress={progress}
+          tracking={tracking}
         />
       ))}
     </ol>
@@ -148,13 +178,22 @@ function EpisodeRow({
   seasonNumber,
   episode,
   reviews,
+  progress,
+  tracking,
 }: {
   tvId: number
   seasonNumber: number
   episode: Episode
   reviews: EpisodeReview[]
+  progress: SeasonProgress | undefined
+  tracking: Tracking
 }) {
   const [reviewing, setReviewing] = useState(false)
+  const show = useQuery(progressQuery(tvId)).data
+  const { data: me } = useCurrentUser()
+  const [revealed, setRevealed] = useState(false)
+  const spoiler = spoilerOf(show, { season: seasonNumber, episode: episode.episodeNumber })
+  const guarded = spoiler != null && !revealed && reviews.some((r) => r.user?.id !== me?.id)
   const rateRef = useRef<HTMLButtonElement>(null)
   const refocus = useRef(false)
   // Closing the form puts focus back on the episode's Rate button.
@@ -166,13 +205,15 @@ function EpisodeRow({
   const meta = [airDateLabel(episode.airDate), episode.runtime ? `${episode.runtime} min` : null].filter(Boolean).join(' · ')
   return (
     <li className="flex gap-3 py-2">
-      <span className="w-8 shrink-0 text-right text-sm font-semibold text-base-content/50 tabular-nums">{episode.episodeNumber}</span>
+      <EpisodeCheck season={seasonNumber} episode={episode.episodeNumber} name={name} progress={progress} tracking={tracking} />
+      <span className="w-6 shrink-0 text-right text-sm font-semibold text-base-content/50 tabular-nums">{episode.episodeNumber}</span>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-sm font-medium">{name}</p>
             {meta && <p className="text-xs text-base-content/60">{meta}</p>}
           </div>
+          <UpToHere season={seasonNumber} episode={episode.episodeNumber} progress={progress} tracking={tracking} />
           {!reviewing && (
             <button
               type="button"
@@ -200,7 +241,11 @@ function EpisodeRow({
             />
           </div>
         )}
-        <EpisodeReviewList tvId={tvId} reviews={reviews} />
+        {guarded ? (
+          <SpoilerGuard spoiler={spoiler} onReveal={() => setRevealed(true)} className="mt-2" />
+        ) : (
+          <EpisodeReviewList tvId={tvId} reviews={reviews} />
+        )}
       </div>
     </li>
   )

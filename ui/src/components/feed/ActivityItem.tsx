@@ -3,6 +3,7 @@ import { ActivityCard } from './ActivityCard'
 import { CardHeader, CardShell } from './CardParts'
 import { ChallengeCard } from './ChallengeCard'
 import { EpisodeReviewCard } from './EpisodeReviewCard'
+import { EpisodesWatchedCard } from './EpisodesWatchedCard'
 
 /** ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. */
 export function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
@@ -11,6 +12,8 @@ export function ActivityItem({ activity, currentUserId }: { activity: Activity; 
       return <ActivityCard activity={activity} currentUserId={currentUserId} />
     case 'episode':
       return <EpisodeReviewCard activity={activity} currentUserId={currentUserId} />
+    case 'episodes':
+      return <EpisodesWatchedCard activity={activity} currentUserId={currentUserId} />
     case 'challenge':
       return <ChallengeCard activity={activity} currentUserId={currentUserId} />
     default:

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { actionLabel, episodeCode, type Activity } from '../../lib/feed'
 import { titlePath } from '../../lib/catalog'
@@ -6,10 +7,13 @@ import { Poster } from '../catalog/Poster'
 import { CardFooter, CardHeader, CardShell, ReviewText } from './CardParts'
 import { PostMenu } from '../moderation/MemberMenus'
 import { Stars } from './Stars'
+import { SpoilerGuard } from '../tv/SpoilerGuard'
 
 /**
  * EpisodeReviewCard: a review of one episode (SPEC §2): the show (linked), the episode's
- * code and name, rating and review. Its author can only delete it (SPEC §6).
+ * code and name, rating and review. Its author can only delete it (SPEC §6). For a viewer
+ * the review would spoil (the server says so: they track the show and have not watched
+ * that episode) the review and its comments wait behind a SpoilerGuard until 'Show anyway'.
  */
 export function EpisodeReviewCard({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
   const d = activity.data ?? {}
@@ -19,6 +23,8 @@ export function EpisodeReviewCard({ activity, currentUserId }: { activity: Activ
   const link = showId != null ? titlePath('tv', showId) : null
   const code = episodeCode(d.seasonNumber, d.episodeNumber)
   const episode = [code, (d.episodeName ?? '').trim()].filter(Boolean).join(' · ')
+  const [revealed, setRevealed] = useState(false)
+  const guarded = d.spoiler != null && !revealed && !isOwner
 
   return (
     <CardShell activity={activity}>
@@ -39,12 +45,18 @@ export function EpisodeReviewCard({ activity, currentUserId }: { activity: Activ
               show
             )}
           </h3>
-          {episode && <p className="mt-0.5 text-sm font-medium text-base-content/70">{episode}</p>}
-          {hasRating(d.rating) && <Stars rating={d.rating} className="mt-2 flex" />}
-          <ReviewText text={d.review} />
+          {!guarded && episode && <p className="mt-0.5 text-sm font-medium text-base-content/70">{episode}</p>}
+          {!guarded && hasRating(d.rating) && <Stars rating={d.rating} className="mt-2 flex" />}
+          {!guarded && <ReviewText text={d.review} />}
         </div>
       </div>
-      <CardFooter activity={activity} isOwner={isOwner} />
+      {guarded && d.spoiler ? (
+        <div className="pb-4">
+          <SpoilerGuard spoiler={d.spoiler} onReveal={() => setRevealed(true)} />
+        </div>
+      ) : (
+        <CardFooter activity={activity} isOwner={isOwner} />
+      )}
     </CardShell>
   )
 }

@@ -8,7 +8,7 @@ import { InviteMenuItem } from '../friends/InviteButton'
 import { PushMenuItem } from '../notifications/PushMenuItem'
 import { InstalledMenuItems, InstallMenuItem } from '../pwa/PwaMenuItems'
 import { Avatar } from '../ui/Avatar'
-import { CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
+import { CalendarIcon, CheckIcon, ChevronDownIcon, FilmIcon, KeyIcon, LogOutIcon, MonitorIcon, MoonIcon, RefreshIcon, SunIcon, UserIcon } from '../ui/icons'
 
 const themeItems: { value: ThemePreference; label: string; icon: ReactNode }[] = [
   { value: 'light', label: 'Light', icon: <SunIcon className="size-4" /> },
@@ -71,6 +71,9 @@ export function UserMenu({ user }: { user: OwnUser }) {
           </Link>
           <InviteMenuItem userId={user.id} className={itemClass} />
           <InstallMenuItem className={itemClass} onDone={() => close()} />
+          <Link role="menuitem" tabIndex={-1} to="/calendar" className={itemClass} onClick={() => close()}>
+            <CalendarIcon className="size-4" /> TV Calendar
+          </Link>
           <div role="separator" className="my-1 border-t border-base-300" />
           <div role="group" aria-labelledby={`${menuId}-theme`}>
             <div id={`${menuId}-theme`} role="presentation" className="px-3 pt-1 pb-1 text-xs font-semibold tracking-wide text-base-content/60 uppercase">

@@ -184,20 +184,35 @@ function NotificationRow({ n, onOpen, onAddRating }: { n: AppNotification; onOpe
   )
 }
 
-/** NewPostsSetting: whether new posts of followed members notify (DESIGN: on by default). */
+/**
+ * NewPostsSetting: whether new posts of followed members notify (DESIGN: on by default),
+ * and whether a friend's review of an episode the member watched does.
+ */
 function NewPostsSetting() {
   const { data } = useQuery(notificationSettingsQuery())
   const update = useUpdateNotificationSettings()
   if (!data) return null
+  const value = (key: 'newPosts' | 'episodeReviews') => (update.isPending && update.variables[key] !== undefined ? update.variables[key] : data[key]) ?? true
   return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 border-t border-base-300 px-4 py-2.5 text-sm">
-      Notify me about new posts
-      <input
-        type="checkbox"
-        className="toggle toggle-primary toggle-sm"
-        checked={update.isPending ? update.variables.newPosts : data.newPosts}
-        onChange={(e) => update.mutate({ newPosts: e.target.checked })}
-      />
-    </label>
+    <>
+      <label className="flex cursor-pointer items-center justify-between gap-3 border-t border-base-300 px-4 py-2.5 text-sm">
+        Notify me about new posts
+        <input
+          type="checkbox"
+          className="toggle toggle-primary toggle-sm"
+          checked={value('newPosts')}
+          onChange={(e) => update.mutate({ newPosts: e.target.checked })}
+        />
+      </label>
+      <label className="flex cursor-pointer items-center justify-between gap-3 border-t border-base-300 px-4 py-2.5 text-sm">
+        Friends&apos; reviews of episodes I&apos;ve watched
+        <input
+          type="checkbox"
+          className="toggle toggle-primary toggle-sm"
+          checked={value('episodeReviews')}
+          onChange={(e) => update.mutate({ episodeReviews: e.target.checked })}
+        />
+      </label>
+    </>
   )
 }

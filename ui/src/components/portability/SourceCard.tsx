@@ -4,8 +4,9 @@ import { ACCEPT_ATTRIBUTE, isAcceptedFile, SOURCE_NAMES, type ImportSource } fro
 /** What each source asks for, shown on its card. */
 export const SOURCE_HINTS: Record<ImportSource, string> = {
   letterboxd: 'Upload the export ZIP or any of its CSVs (diary.csv, watched.csv, ratings.csv, watchlist.csv).',
-  trakt: 'Upload the export ZIP of JSON files (or one of its JSON files).',
+  trakt: 'Upload the export ZIP of JSON files (or one of its JSON files): watched movies, every episode you watched, ratings, watchlist.',
   imdb: 'Upload your ratings or watchlist CSV.',
+  cinecircle: 'Upload a CineCircle export ZIP (or its cinecircle.json or episodes.csv) to bring your episode watches back.',
 }
 
 /**

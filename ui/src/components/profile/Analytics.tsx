@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { titlePath } from '../../lib/catalog'
 import { barPercent, MONTH_SHORT, plural, type Profile } from '../../lib/diary'
 
 /**
  * Analytics: a member's charts, drawn with CSS (no chart library): the ratings histogram,
- * top genres, titles per month this year and episodes watched. Each chart is a list whose
+ * top genres, titles per month this year, episodes watched, and TV: episodes per month,
+ * top shows and hours. Each chart is a list whose
  * items read as sentences to a screen reader ('Rated 7: 3 titles').
  */
 export function Analytics({ profile }: { profile: Profile }) {
@@ -53,10 +56,50 @@ export function Analytics({ profile }: { profile: Profile }) {
       <ChartCard title="Episodes watched">
         <p className="flex items-baseline gap-2 py-4">
           <span className="text-4xl font-bold tabular-nums">{profile.totals.episodes}</span>
-          <span className="text-base-content/60">{profile.totals.episodes === 1 ? 'episode' : 'episodes'} rated or reviewed</span>
+          <span className="text-base-content/60">{profile.totals.episodes === 1 ? 'episode' : 'episodes'} watched or reviewed</span>
         </p>
       </ChartCard>
+      {profile.tv && <TvAnalytics tv={profile.tv} year={year} />}
     </div>
+  )
+}
+
+/** TvAnalytics: episodes per month this year, the shows with most episodes, TV hours. */
+function TvAnalytics({ tv, year }: { tv: NonNullable<Profile['tv']>; year: number }) {
+  return (
+    <>
+      <ChartCard title={`Episodes per month, ${year}`} note={`${plural(sum(tv.episodesPerMonth), 'episode')} · ${tv.hours} h of TV`}>
+        <Columns
+          values={tv.episodesPerMonth}
+          labels={MONTH_SHORT.map((m) => m.slice(0, 1))}
+          describe={(n, i) => `${MONTH_SHORT[i] ?? ''}: ${plural(n, 'episode')}`}
+          label={`Episodes per month in ${year}`}
+          highlight={new Date().getMonth()}
+        />
+      </ChartCard>
+      <ChartCard title="Top shows">
+        {tv.topShows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-base-content/60">Shows appear once you mark episodes as watched.</p>
+        ) : (
+          <ol className="grid gap-2" aria-label="Top shows">
+            {tv.topShows.map((show) => (
+              <li key={show.id} className="grid grid-cols-[7rem_1fr_auto] items-center gap-3 text-sm">
+                <Link to={titlePath('tv', show.id)} className="truncate hover:underline">
+                  {show.name}
+                </Link>
+                <span className="h-2.5 overflow-hidden rounded-full bg-base-200" aria-hidden="true">
+                  <span className="block h-full rounded-full bg-accent" style={{ width: `${barPercent(show.episodes, tv.topShows[0]?.episodes ?? 0)}%` }} />
+                </span>
+                <span className="text-base-content/60 tabular-nums">
+                  {show.episodes}
+                  <span className="sr-only"> {show.episodes === 1 ? 'episode' : 'episodes'}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ChartCard>
+    </>
   )
 }
 

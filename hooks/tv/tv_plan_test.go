@@ -1,0 +1,52 @@
+package tv_test
+
+import (
+	"strings"
+	"testing"
+
+	"cinecircle/hooks/testutil"
+	"cinecircle/hooks/tv"
+
+	"github.com/pocketbase/dbx"
+)
+
+// TestQueryPlans: Up Next is one query that walks idx_tv_progress_up_next in order (no
+// sort, no scan), and the spoiler and calendar lookups search their indexes.
+func TestQueryPlans(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, sql string
+		want      []string
+	}{
+		{"up next", tv.UpNextSQL, []string{"SEARCH p USING INDEX idx_tv_progress_up_next (user=?)", "SEARCH t USING INDEX", "SEARCH e USING INDEX idx_tv_episodes_episode", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
+		{"spoilers", tv.SpoilerSQL, []string{"USING COVERING INDEX idx_episode_watches_user_show", "SEARCH p USING INDEX idx_tv_progress_user_show", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
+		{"calendar", tv.CalendarSQL, []string{"SEARCH e USING INDEX idx_tv_episodes_air (tvShow=? AND airDate>? AND airDate<?)"}},
+	}
+	for _, c := range cases {
+		var rows []struct {
+			Detail string `db:"detail"`
+		}
+		err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + c.sql).Bind(dbx.Params{"u": "u", "v": "v", "limit": 200,
+			"items": `[["s",1,2]]`, "from": "2026-01-01", "to": "2026-02-01"}).All(&rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for _, r := range rows {
+			plan = append(plan, r.Detail)
+		}
+		all := strings.Join(plan, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: the plan lacks %q:\n%s", c.name, w, all)
+			}
+		}
+		if c.name == "up next" && (strings.Contains(all, "TEMP B-TREE") || strings.Contains(all, "SCAN")) {
+			t.Errorf("up next sorts or scans:\n%s", all)
+		}
+	}
+}
