@@ -20,12 +20,12 @@ import (
 // For an episode, show names the show and title (optional) the episode; progress is the
 // percent played (or position and duration, in seconds).
 type genericPayload struct {
-	Event    string     `json:"event"`
-	Type     string     `json:"type"`
-	Title    string     `json:"title"`
-	Year     number     `json:"year"`
-	IDs      genericIDs `json:"ids"`
-	Show     struct {
+	Event string     `json:"event"`
+	Type  string     `json:"type"`
+	Title string     `json:"title"`
+	Year  number     `json:"year"`
+	IDs   genericIDs `json:"ids"`
+	Show  struct {
 		Title string     `json:"title"`
 		Year  number     `json:"year"`
 		IDs   genericIDs `json:"ids"`

@@ -3,9 +3,9 @@ package scrobble
 import (
 	"encoding/json"
 	jsonv2 "encoding/json/v2"
-	"slices"
 	"errors"
 	"mime"
+	"slices"
 	"strings"
 
 	"cinecircle/hooks/catalog"

@@ -113,7 +113,7 @@ func TestTokenNotInLogs(t *testing.T) {
 	w.app.Settings().Logs.MaxDays = 1 // the test app keeps no logs unless asked
 	token := w.token(t)
 	w.post(t, token, "jellyfin_movie_stop.json", fixture(t, "jellyfin_movie_stop.json"))
-	w.post(t, token, "x", []byte(`{"nope":1}`))                  // 400
+	w.post(t, token, "x", []byte(`{"nope":1}`))                    // 400
 	w.post(t, token+"?token="+token, "x", []byte(`{"event":"x"}`)) // the token in the query too
 	wrong := strings.Repeat("B", scrobble.TokenLength)
 	w.post(t, wrong, "x", []byte(`{}`)) // 404
