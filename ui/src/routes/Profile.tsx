@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
+import { WatchingNow } from '../components/scrobble/WatchingNow'
 import { AchievementBadges } from '../components/challenges/AchievementBadges'
 import { openAddDialog } from '../components/diary/addDialogStore'
 import { Analytics } from '../components/profile/Analytics'
@@ -95,6 +96,7 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
           )
         }
       />
+      <WatchingNow userId={userId} />
       <ProfileTotals totals={profile.totals} />
       <section aria-labelledby="profile-achievements" className="grid gap-2">
         <h2 id="profile-achievements" className="text-sm font-semibold text-base-content/70">
