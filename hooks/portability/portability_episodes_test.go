@@ -100,7 +100,7 @@ func TestEpisodeWatchesRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := tv.MarkWatched(context.Background(), app, ana, 1396, 2, 2, at("2024-03-03T22:10:00Z"), tv.SourceScrobble); err != nil {
+	if _, err := tv.MarkEpisodeWatched(context.Background(), app, ana, 1396, 2, 2, at("2024-03-03T22:10:00Z"), tv.SourceScrobble); err != nil {
 		t.Fatal(err)
 	}
 	original := exportFiles(t, srv, cookies["Ana"])

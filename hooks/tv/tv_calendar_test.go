@@ -192,3 +192,27 @@ func TestCalendarWithoutTMDB(t *testing.T) {
 		t.Errorf("calendar without TMDB: %+v", cal)
 	}
 }
+
+// TestProgressFillsEpisodesOnFirstVisit: with TMDB, a show's progress names its episodes
+// on the first visit (the cache is filled then, not at the next cron run), and Up Next
+// names the next episode of a show marked before its episodes were ever fetched.
+func TestProgressFillsEpisodesOnFirstVisit(t *testing.T) {
+	tmdb := fakeTMDB(t)
+	t.Setenv(catalog.EnvTMDBKey, "tv-test-key")
+	t.Setenv(catalog.EnvTMDBBase, tmdb.URL+"/3")
+	w := newWorld(t)
+	var p tv.ProgressJSON
+	w.ok(t, "Bea", "GET", fmt.Sprintf("/api/tv-shows/%d/progress", severance), "", &p)
+	if p.Next == nil || p.Next.Name != "Good News About Hell" || p.Seasons[0].Episodes[1].Name != "Half Loop" {
+		t.Fatalf("progress on the first visit: %+v", p.Next)
+	}
+	w.ok(t, "Ana", "POST", fmt.Sprintf("/api/tv-shows/%d/episodes/watched", severance), `{"season":1}`, nil)
+	if _, err := w.app.DB().NewQuery(`DELETE FROM tv_episodes`).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	var up []tv.UpNextItem
+	w.ok(t, "Ana", "GET", "/api/user/up-next", "", &up)
+	if len(up) != 1 || up[0].Next.Name != "Hello, Ms. Cobel" || up[0].Next.AirDate == "" {
+		t.Fatalf("up next: %+v", up)
+	}
+}

@@ -172,6 +172,26 @@ func RecountShow(app core.App, show *core.Record) error {
 	return nil
 }
 
+// fillShow caches a show's episodes (names, air dates) before its progress is read when
+// they were never fetched, within a few seconds: the TV page names the episode up next
+// and says when it airs on the first visit, not after the next cron run. Without TMDB,
+// or once cached, it costs one indexed lookup at most.
+func fillShow(ctx context.Context, app core.App, show *core.Record) {
+	if !catalog.HasTMDB(app) || show.GetInt("tmdbId") >= catalog.LocalIDFloor {
+		return
+	}
+	var n int
+	if err := app.DB().NewQuery(`SELECT COUNT(*) FROM (SELECT 1 FROM tv_episodes WHERE tvShow = {:s} LIMIT 1)`).
+		Bind(dbx.Params{"s": show.Id}).Row(&n); err != nil || n > 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Second)
+	defer cancel()
+	if _, err := RefreshShow(ctx, app, show); err != nil {
+		app.Logger().Warn("tv: filling a show's episodes", "show", show.GetInt("tmdbId"), "error", err.Error())
+	}
+}
+
 // fillMissing refreshes, before a calendar is read, the tracked shows of userID whose
 // episodes were never cached (a show added since the last cron run), a few at a time and
 // within a few seconds: the calendar then shows them at once, and a slow TMDB only delays

@@ -70,13 +70,17 @@ type Result struct {
 // dbTime is how PocketBase stores dates; stored dates compare as text in it.
 const dbTime = "2006-01-02 15:04:05.000Z"
 
-// MarkWatched records that userID watched one episode of the show with public id showID
-// at `at` (from source: SourceManual, SourceImport or SourceScrobble), with the same-day
-// rule: a second mark of the episode on the same UTC day corrects the first instead of
-// adding a watch, so a media server that reports one play twice records it once. It is
-// the one call other domains (scrobbling, federation) make; bad numbers come back as
-// validation.Errors naming season or episode.
-func MarkWatched(ctx context.Context, app core.App, userID string, showID, season, episode int, at time.Time, source string) (Result, error) {
+// MarkEpisodeWatched records that userID watched one episode of the show with public id
+// showID at `at` (now when zero; from source: SourceManual, SourceImport or
+// SourceScrobble), with the same-day rule: a second mark of the episode on the same UTC
+// day corrects the first instead of adding a watch, so a media server that reports one
+// play twice records it once. Progress, status (the first watch starts the show, the last
+// episode of an ended show finishes it) and the grouped post follow as for a member's own
+// mark. It is the one call other domains make (issue #22's Jellyfin and Plex scrobbler,
+// federation); diary.MarkMovieWatched is its twin for a movie. Bad numbers come back as
+// validation.Errors naming season or episode, a show the catalog lacks as
+// catalog.ErrNotFound.
+func MarkEpisodeWatched(ctx context.Context, app core.App, userID string, showID, season, episode int, at time.Time, source string) (Result, error) {
 	show, err := catalog.Find(ctx, app, catalog.TV, showID)
 	if err != nil {
 		return Result{}, err

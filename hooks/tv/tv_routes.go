@@ -63,12 +63,13 @@ func answer(e *core.RequestEvent, res Result, err error) error {
 }
 
 // progressHandler answers GET /api/tv-shows/{id}/progress: the signed-in member's
-// progress on the show.
+// progress on the show (with TMDB, its episodes are cached first if they never were).
 func progressHandler(e *core.RequestEvent) error {
 	show, err := diary.ShowFromPath(e)
 	if err != nil {
 		return err
 	}
+	fillShow(e.Request.Context(), e.App, show)
 	p, err := ShowProgress(e.App, e.Auth.Id, show)
 	if err != nil {
 		return err
@@ -76,8 +77,10 @@ func progressHandler(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, p)
 }
 
-// upNextHandler answers GET /api/user/up-next.
+// upNextHandler answers GET /api/user/up-next (with TMDB, the member's shows whose
+// episodes were never cached are filled in first, so each card names its episode).
 func upNextHandler(e *core.RequestEvent) error {
+	fillMissing(e.Request.Context(), e.App, e.Auth.Id)
 	items, err := UpNext(e.App, e.Auth.Id, upNextLimit)
 	if err != nil {
 		return err

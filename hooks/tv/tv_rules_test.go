@@ -27,6 +27,7 @@ func watched(eps ...tv.Ep) map[tv.Ep]bool {
 }
 
 func TestLayoutNext(t *testing.T) {
+	t.Parallel()
 	l := tv.LayoutOf(seasons(0, 2, 3, 2)) // specials (2), S1 (3), S2 (2)
 	cases := []struct {
 		name    string
@@ -61,6 +62,7 @@ func TestLayoutNext(t *testing.T) {
 // TestNextStatus is the table of how episode watches move a show's status (the diary
 // keeps it; tv decides the moves).
 func TestNextStatus(t *testing.T) {
+	t.Parallel()
 	none, started, almost, done := tv.Counts{Plays: 0, Total: 10}, tv.Counts{Plays: 3, Watched: 3, Total: 10},
 		tv.Counts{Plays: 9, Watched: 9, Total: 10}, tv.Counts{Plays: 10, Watched: 10, Total: 10}
 	const (
@@ -105,6 +107,7 @@ func TestNextStatus(t *testing.T) {
 }
 
 func TestMergeEpisodes(t *testing.T) {
+	t.Parallel()
 	earlier := map[string]any{"episodes": []any{map[string]any{"season": 1.0, "episode": 5.0}, map[string]any{"season": 1.0, "episode": 4.0}}, "episodeCount": 2.0}
 	next := map[string]any{"episodes": []tv.Ep{{Season: 1, Episode: 6}, {Season: 1, Episode: 4}}, "episodeCount": 2, "tvShowTitle": "Severance"}
 	got := tv.MergeEpisode(earlier, next)

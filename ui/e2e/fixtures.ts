@@ -13,6 +13,8 @@ export interface ServerOptions {
   demo: boolean
   /** A server of the test's own, for tests that count across all members or stop the server. */
   fresh: boolean
+  /** Extra environment for the server (e.g. TMDB_API_BASE of a loopback fake). */
+  env?: Record<string, string>
 }
 
 /** A member signed up through the API, with a browser context and a page of their own. */

@@ -80,9 +80,9 @@ function runDemoSeed(dataDir: string): Promise<void> {
  * startServer runs `cinecircle serve` on a free loopback port with a fresh data dir and
  * waits (up to 30 s) for /api/health. stop() kills it and removes the data dir. With
  * demo: true the data dir is first seeded by `cinecircle demo` (the demo community and
- * the local GIF library).
+ * the local GIF library); env adds to the server's environment (e.g. a loopback TMDB fake).
  */
-export async function startServer(options: { demo?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'cinecircle-e2e-'))
   if (options.demo) {
@@ -96,7 +96,7 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Run
   const baseURL = `http://127.0.0.1:${port}`
   const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env },
+    env: { ...process.env, ...options.env },
   })
   let log = ''
   const keep = (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { SeasonProgress } from '../../lib/tv'
 import { code } from '../../lib/tv'
 import { CheckIcon } from '../ui/icons'
@@ -44,6 +45,8 @@ function watchedIn(progress: SeasonProgress | undefined, episode: number): boole
 /**
  * EpisodeCheck: one episode's watched check: a real checkbox named after the episode
  * ('S1E3 · Cancer Man watched'); checking marks it, unchecking removes its newest watch.
+ * The box follows the click at once (the cached progress catches up a moment later, or
+ * puts it back if the server refuses).
  */
 export function EpisodeCheck({
   season,
@@ -58,16 +61,22 @@ export function EpisodeCheck({
   progress: SeasonProgress | undefined
   tracking: Tracking
 }) {
-  const watched = watchedIn(progress, episode)
+  const [clicked, setClicked] = useState<boolean | null>(null)
+  const watched = clicked ?? watchedIn(progress, episode)
   const ep = { season, episode }
+  const toggle = async (checked: boolean) => {
+    setClicked(checked)
+    await (checked ? tracking.mark(ep) : tracking.unmark(ep))
+    setClicked(null)
+  }
   return (
     <input
       type="checkbox"
       className="checkbox checkbox-primary checkbox-sm mt-0.5 shrink-0"
       checked={watched}
-      disabled={!progress}
+      disabled={!progress || clicked !== null}
       aria-label={`${code(ep)} · ${name} watched`}
-      onChange={(e) => void (e.target.checked ? tracking.mark(ep) : tracking.unmark(ep))}
+      onChange={(e) => void toggle(e.target.checked)}
     />
   )
 }
