@@ -62,7 +62,7 @@ test.describe('log by watching', () => {
   })
 
   test('a play nothing matches waits under Needs matching on the import page', async ({ page, context, playwright, baseURL }) => {
-    const settings = await (await context.request.get('/api/user/scrobble')).json()
+    const settings = (await (await context.request.get('/api/user/scrobble')).json()) as { path: string }
     const server = await playwright.request.newContext({ baseURL })
     const res = await server.post(settings.path, { headers: { 'Content-Type': 'application/json' }, data: fixture('jellyfin_unmatched_stop.json') })
     expect(await res.json()).toEqual({ outcome: 'queued' })
