@@ -16,6 +16,7 @@ import (
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
 	"cinecircle/hooks/replica"
+	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/tv"
@@ -39,6 +40,7 @@ func Register(app core.App, public fs.FS) {
 	collab.Register(app)
 	tv.Register(app)
 	portability.Register(app)
+	scrobble.Register(app)
 	replica.Register(app)
 	web.Register(app, public)
 }

@@ -52,6 +52,8 @@ var collectionTable = map[string]collectionRule{
 	"recommendations": superusersOnly, "imports": superusersOnly,
 	"reports": superusersOnly, "blocks": superusersOnly, "delivery_queue": superusersOnly,
 	"tv_episodes": superusersOnly, "calendar_feeds": superusersOnly,
+	// scrobbling: the webhook token's hash and preferences, and the dedupe keys (hooks/scrobble)
+	"scrobble_settings": superusersOnly, "scrobble_plays": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

@@ -11,6 +11,7 @@ import (
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 	"cinecircle/hooks/tv"
@@ -112,6 +113,9 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		t.Fatal(err)
 	}
 	w.ids["calendarToken"] = feed.GetString("token")
+	if w.ids["scrobbleToken"], err = scrobble.TokenFor(app, ana.Id); err != nil {
+		t.Fatal(err)
+	}
 	w.create(t, "POST", "/api/activities/anapost00000001/like", ``, w.cookies[roleOther])
 	w.create(t, "POST", "/api/comments/"+w.ids["comment"]+"/like", ``, w.cookies[roleOther])
 	notify.Drain()

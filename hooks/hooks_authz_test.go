@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"cinecircle/hooks/scrobble"
 )
 
 // Access levels of the authorization matrix: who may use a route or collection endpoint.
@@ -152,6 +154,14 @@ var routeTable = map[string]routeRule{
 	"POST /api/user/calendar-feed":               {access: member},
 	"DELETE /api/user/calendar-feed":             {access: member},
 	"GET /api/calendar/{file}":                   {access: public, path: "/api/calendar/{calendarToken}.ics"},
+	// scrobbling: members read and change their own settings; the webhook's token is its
+	// credential (media servers have no session), so anyone holding it may post plays
+	"GET /api/user/scrobble":         {access: member},
+	"PATCH /api/user/scrobble":       {access: member, body: `{"postToFeed":true}`},
+	"POST /api/user/scrobble/rotate": {access: member},
+	"POST /api/scrobble/{token}":     {access: public, path: "/api/scrobble/{scrobbleToken}", body: `{"event":"scrobble","type":"movie","title":"The Matrix","year":1999,"ids":{"tmdb":603}}`},
+	"GET /api/users/{id}/watching":   {access: member, path: "/api/users/{owner}/watching"},
+	"GET /api/user/watching-now":     {access: member},
 	// gifs
 	"GET /api/gifs/featured": {access: member},
 	"GET /api/gifs/search":   {access: member, path: "/api/gifs/search?q=cat"},
@@ -283,6 +293,9 @@ func (w *authzWorld) checkOwnerDataIntact(t *testing.T) {
 	}
 	if _, err := w.app.FindFirstRecordByFilter("calendar_feeds", "user = {:u} && token = {:t}", map[string]any{"u": w.ids["owner"], "t": w.ids["calendarToken"]}); err != nil {
 		t.Errorf("UNEXPECTED ALLOW: the owner's calendar feed was rotated or revoked by someone else")
+	}
+	if tok, err := scrobble.TokenFor(w.app, w.ids["owner"]); err != nil || tok != w.ids["scrobbleToken"] {
+		t.Errorf("UNEXPECTED ALLOW: the owner's scrobble address was rotated by someone else")
 	}
 	if _, err := w.app.FindFirstRecordByFilter("episode_watches", "user = {:u} && season = 1 && episode = 2", map[string]any{"u": w.ids["owner"]}); err != nil {
 		t.Errorf("UNEXPECTED ALLOW: the owner's episode watch was removed by someone else")

@@ -74,3 +74,5 @@ func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
 func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
 func FuzzMarkEpisodes(f *testing.F)         { fuzzWriteRoute(f, "MarkEpisodes") }
 func FuzzUnmarkEpisode(f *testing.F)        { fuzzWriteRoute(f, "UnmarkEpisode") }
+func FuzzScrobbleSettings(f *testing.F)     { fuzzWriteRoute(f, "ScrobbleSettings") }
+func FuzzScrobble(f *testing.F)             { fuzzWriteRoute(f, "Scrobble") }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 )
@@ -31,6 +32,10 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 	post := testutil.CreateActivity(t, app, "anapost00000001", ana.Id, "movie_review", time.Now().Add(-time.Hour), map[string]any{"movieId": 603, "movieTitle": "The Matrix", "rating": 8, "review": "Whoa", "status": "watched"})
 	srv, _ := serve(t, app)
 	unthrottled(app)
+	scrobbleToken, err := scrobble.TokenFor(app, ana.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return srv, testutil.SessionCookie(t, ana), []writeRoute{
 		{"Signup", "POST", "/api/auth/signup"}, {"Login", "POST", "/api/auth/login"},
 		{"ConfirmEmail", "POST", "/api/auth/confirm-email"},
@@ -46,6 +51,7 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"Report", "POST", "/api/reports"},
 		{"MarkEpisodes", "POST", "/api/tv-shows/1396/episodes/watched"}, {"UnmarkEpisode", "DELETE", "/api/tv-shows/1396/episodes/watched"},
 		{"MarkEpisodesOfAMovie", "POST", "/api/tv-shows/603/episodes/watched"},
+		{"ScrobbleSettings", "PATCH", "/api/user/scrobble"}, {"Scrobble", "POST", "/api/scrobble/" + scrobbleToken},
 	}
 }
 
@@ -133,6 +139,7 @@ var bodylessWrites = []string{
 	"DELETE /api/episode-reviews/{id}", "DELETE /api/recommendations/{id}", "DELETE /api/challenges/{id}/join",
 	"POST /api/users/{id}/block", "DELETE /api/users/{id}/block",
 	"POST /api/user/calendar-feed", "DELETE /api/user/calendar-feed",
+	"POST /api/user/scrobble/rotate",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)

@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
           { path: 'settings/import', element: lazyPage(() => import('./routes/ImportExport')) },
           { path: 'settings/blocked', element: lazyPage(() => import('./routes/BlockedMembers')) },
           { path: 'settings/calendar', element: lazyPage(() => import('./routes/CalendarSettings')) },
+          { path: 'settings/scrobbling', element: lazyPage(() => import('./routes/ScrobbleSettingsPage')) },
         ],
       },
       { path: '*', element: lazyPage(() => import('./routes/NotFound')) },

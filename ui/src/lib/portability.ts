@@ -22,7 +22,8 @@ export interface UnmatchedItem {
 /** Import is an import's progress and, once done, its report. */
 export interface Import {
   id: string
-  source: ImportSource
+  /** scrobble: the standing import holding media-server plays no title matched. */
+  source: ImportSource | 'scrobble'
   status: ImportStatus
   total: number
   processed: number
@@ -37,7 +38,13 @@ export interface Import {
 export const IMPORT_POLL_MS = 1000
 
 /** SOURCE_NAMES: how each source is written on the page. */
-export const SOURCE_NAMES: Record<ImportSource, string> = { letterboxd: 'Letterboxd', trakt: 'Trakt', imdb: 'IMDb', cinecircle: 'CineCircle' }
+export const SOURCE_NAMES: Record<ImportSource | 'scrobble', string> = {
+  letterboxd: 'Letterboxd',
+  trakt: 'Trakt',
+  imdb: 'IMDb',
+  cinecircle: 'CineCircle',
+  scrobble: 'Media server plays',
+}
 
 /** isImportActive: the import still runs, so its progress is polled. */
 export function isImportActive(status: ImportStatus | undefined): boolean {

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { ExportCard } from '../components/portability/ExportCard'
 import { ImportProgress } from '../components/portability/ImportProgress'
 import { RecentImports } from '../components/portability/RecentImports'
+import { NeedsMatching } from '../components/scrobble/NeedsMatching'
 import { SourceCard } from '../components/portability/SourceCard'
 import { FormAlert } from '../components/ui/FormField'
 import { PageHeader } from '../components/ui/PageHeader'
@@ -44,6 +45,7 @@ export default function ImportExport() {
       )}
       <FormAlert>{start.error ? serverMessage(start.error, 'The upload failed. Check your connection and try again.') : null}</FormAlert>
       {shownId && <ImportProgress key={shownId} importId={shownId} />}
+      <NeedsMatching />
       <RecentImports onShow={setShownId} />
       <ExportCard />
     </div>

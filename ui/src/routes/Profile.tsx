@@ -11,6 +11,7 @@ import { ProfileCard } from '../components/profile/ProfileCard'
 import { ProfileTotals } from '../components/profile/ProfileTotals'
 import { ReviewsList } from '../components/profile/ReviewsList'
 import { ProfileMenu } from '../components/moderation/MemberMenus'
+import { WatchingNow } from '../components/scrobble/WatchingNow'
 import { EmptyState } from '../components/ui/EmptyState'
 import { PlusIcon, UserIcon } from '../components/ui/icons'
 import { ParamTabs, useTabParam } from '../components/ui/ParamTabs'
@@ -95,6 +96,7 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
           )
         }
       />
+      <WatchingNow userId={userId} />
       <ProfileTotals totals={profile.totals} />
       <section aria-labelledby="profile-achievements" className="grid gap-2">
         <h2 id="profile-achievements" className="text-sm font-semibold text-base-content/70">
