@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { serverMessage } from '../../lib/api'
+import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { scrobbleSettingsQuery, useRotateScrobble, useUpdateScrobble, type ScrobblePatch } from '../../queries/scrobble'
 import { copyText } from '../share/clipboard'
