@@ -8,13 +8,13 @@ package scrobble
 
 import (
 	"net/http"
-	"strings"
 	"time"
+
+	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 // collection is where members' settings live.
@@ -36,7 +36,7 @@ func Register(app core.App) {
 		}
 	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.Bind(redactToken())
+		se.Router.Bind(security.RedactSecretPath("cinecircleRedactScrobbleToken", webhookPrefix, "{token}"))
 		// Media servers post without a session: the token in the address is the credential.
 		se.Router.POST(webhookPrefix+"{token}", webhookHandler).Bind(apis.BodyLimit(MaxBody))
 		g := se.Router.Group("/api")
@@ -48,27 +48,6 @@ func Register(app core.App) {
 		g.GET("/user/watching-now", followingWatchingHandler)
 		return se.Next()
 	})
-}
-
-// redactToken keeps webhook tokens out of PocketBase's request log (the logs table and
-// the dashboard's Logs): the log records the request's URL after the handler returns, so
-// this middleware, which runs first after the logger (before rate limits, body limits and
-// the route), rewrites the path to name no token. Routing has already happened, so the
-// handler still reads the token from its path value.
-func redactToken() *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id:       "cinecircleRedactScrobbleToken",
-		Priority: apis.DefaultActivityLoggerMiddlewarePriority + 1,
-		Func: func(e *core.RequestEvent) error {
-			if strings.HasPrefix(e.Request.URL.Path, webhookPrefix) {
-				e.Request.URL.Path = webhookPrefix + "{token}"
-				e.Request.URL.RawPath = ""
-				e.Request.URL.RawQuery = ""
-				e.Request.RequestURI = e.Request.URL.RequestURI()
-			}
-			return e.Next()
-		},
-	}
 }
 
 // Prune forgets counted plays older than two days: a report of a play arrives within
