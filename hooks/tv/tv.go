@@ -11,6 +11,7 @@ import (
 	"context"
 	"time"
 
+	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -30,7 +31,9 @@ func Register(app core.App) {
 		}
 	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		// Calendar apps fetch the feed without a session: its token is the credential.
+		// Calendar apps fetch the feed without a session: its token is the credential,
+		// kept out of the request log.
+		se.Router.Bind(security.RedactSecretPath("cinecircleRedactCalendarToken", "/api/calendar/", "{token}.ics"))
 		se.Router.GET("/api/calendar/{file}", icsHandler)
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
