@@ -19,6 +19,7 @@ import (
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/web"
+	"cinecircle/hooks/year"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -37,6 +38,7 @@ func Register(app core.App, public fs.FS) {
 	challenges.Register(app)
 	collab.Register(app)
 	portability.Register(app)
+	year.Register(app)
 	replica.Register(app)
 	web.Register(app, public)
 }
