@@ -31,4 +31,3 @@ func NotifyReady(app core.App, year int) error {
 	}
 	return nil
 }
-
