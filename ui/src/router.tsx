@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'settings/password', element: lazyPage(() => import('./routes/ChangePassword')) },
           { path: 'settings/import', element: lazyPage(() => import('./routes/ImportExport')) },
           { path: 'settings/blocked', element: lazyPage(() => import('./routes/BlockedMembers')) },
+          { path: 'year/:yyyy', element: lazyPage(() => import('./routes/Year')) },
         ],
       },
       { path: '*', element: lazyPage(() => import('./routes/NotFound')) },

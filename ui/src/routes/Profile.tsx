@@ -112,7 +112,16 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
               empty={<DiaryEmpty title="No reviews yet">{isMe ? 'Reviews you write when logging a title appear here.' : `${name} hasn’t written any reviews yet.`}</DiaryEmpty>}
             />
           )}
-          {tab === 'analytics' && <Analytics profile={profile} />}
+          {tab === 'analytics' && (
+            <>
+              {isMe && (
+                <Link to={`/year/${new Date().getUTCFullYear()}`} className="btn btn-secondary btn-sm mb-4">
+                  Your Year in Review
+                </Link>
+              )}
+              <Analytics profile={profile} />
+            </>
+          )}
         </div>
       </div>
       {isMe && <EditProfileDialog user={me} open={editing} onClose={() => setEditing(false)} />}
