@@ -133,12 +133,18 @@ func Seed(app core.App) error {
 		if err := seedDiaries(tx, ids, time.Now()); err != nil {
 			return err
 		}
+		if err := seedYearHistory(tx, ids, time.Now()); err != nil {
+			return err
+		}
 		return gifs.SeedDemo(tx) // a few reactions for the GIF picker, drawn by the seed
 	})
 	if err != nil {
 		return err
 	}
 	if err := seedChallenges(app, time.Now()); err != nil {
+		return err
+	}
+	if err := notifyLastYear(app, time.Now()); err != nil {
 		return err
 	}
 	notify.Drain() // the seed's posts notify followers in the background
