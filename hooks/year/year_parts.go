@@ -60,9 +60,13 @@ func completedChallenges(app core.App, p dbx.Params) ([]Challenge, error) {
 // that the reader may see named; nil when there is none.
 func companion(app core.App, rows []row, canName CanName) (*Companion, error) {
 	counts := map[string]int{}
+	companions := map[*titleRow][]string{}
 	for _, d := range rows {
-		var ids []string
-		_ = json.Unmarshal([]byte(d.With), &ids)
+		ids, ok := companions[d.titleRow]
+		if !ok {
+			_ = json.Unmarshal([]byte(d.With), &ids)
+			companions[d.titleRow] = ids
+		}
 		for _, id := range ids {
 			counts[id]++
 		}
