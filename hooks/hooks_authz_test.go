@@ -53,6 +53,8 @@ var routeTable = map[string]routeRule{
 	"GET /api/auth/user":           {access: member},
 	"PATCH /api/auth/user/name":    {access: member, body: `{"firstName":"{role}","lastName":"","nickname":null,"displayPreference":"fullname"}`},
 	"POST /api/auth/user/password": {access: member, body: `{"currentPassword":"not the password","password":"another password","passwordConfirm":"another password"}`},
+	"GET /api/user/settings":       {access: member},
+	"PATCH /api/user/settings":     {access: member, body: `{"bio":"I am {role}"}`},
 	// catalog: public lookups
 	"GET /api/movies/search":             {access: public, path: "/api/movies/search?q=matrix"},
 	"GET /api/tv-shows/search":           {access: public, path: "/api/tv-shows/search?q=breaking"},

@@ -72,3 +72,4 @@ func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSet
 func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
 func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
 func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
+func FuzzSettings(f *testing.F)             { fuzzWriteRoute(f, "Settings") }

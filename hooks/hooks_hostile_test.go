@@ -43,7 +43,7 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"Recommend", "POST", "/api/recommendations"}, {"PushSubscribe", "POST", "/api/push/subscribe"},
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
-		{"Report", "POST", "/api/reports"},
+		{"Report", "POST", "/api/reports"}, {"Settings", "PATCH", "/api/user/settings"},
 	}
 }
 

@@ -30,6 +30,11 @@ func Register(app core.App) {
 		user.GET("", currentUser)
 		user.PATCH("/name", updateName)
 		user.POST("/password", changePassword)
+
+		settings := se.Router.Group("/api/user")
+		settings.Bind(apis.RequireAuth(UsersCollection))
+		settings.GET("/settings", getSettings)
+		settings.PATCH("/settings", patchSettings)
 		return se.Next()
 	})
 
