@@ -55,6 +55,8 @@ var routeTable = map[string]routeRule{
 	"POST /api/auth/user/password": {access: member, body: `{"currentPassword":"not the password","password":"another password","passwordConfirm":"another password"}`},
 	"GET /api/user/settings":       {access: member},
 	"PATCH /api/user/settings":     {access: member, body: `{"bio":"I am {role}"}`},
+	"POST /api/user/avatar":        {access: member, body: `{}`},
+	"DELETE /api/user/avatar":      {access: member},
 	// catalog: public lookups
 	"GET /api/movies/search":             {access: public, path: "/api/movies/search?q=matrix"},
 	"GET /api/tv-shows/search":           {access: public, path: "/api/tv-shows/search?q=breaking"},

@@ -35,8 +35,12 @@ func Register(app core.App) {
 		settings.Bind(apis.RequireAuth(UsersCollection))
 		settings.GET("/settings", getSettings)
 		settings.PATCH("/settings", patchSettings)
+		settings.POST("/avatar", uploadAvatar).Bind(apis.BodyLimit(AvatarBodyLimit))
+		settings.DELETE("/avatar", deleteAvatar)
 		return se.Next()
 	})
+
+	app.OnFileDownloadRequest(UsersCollection).BindFunc(cacheAvatars)
 
 	// OAuth2 sign-ups bring a single display name: split it into first and last name.
 	app.OnRecordCreate(UsersCollection).BindFunc(func(e *core.RecordEvent) error {
