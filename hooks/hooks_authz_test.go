@@ -57,6 +57,10 @@ var routeTable = map[string]routeRule{
 	"PATCH /api/user/settings":     {access: member, body: `{"bio":"I am {role}"}`},
 	"POST /api/user/avatar":        {access: member, body: `{}`},
 	"DELETE /api/user/avatar":      {access: member},
+	"GET /api/user/2fa":            {access: member},
+	"POST /api/user/2fa/setup":     {access: member},
+	"POST /api/user/2fa/enable":    {access: member, body: `{"code":"000000"}`},
+	"POST /api/user/2fa/disable":   {access: member, body: `{"password":"not the password","code":"000000"}`},
 	// catalog: public lookups
 	"GET /api/movies/search":             {access: public, path: "/api/movies/search?q=matrix"},
 	"GET /api/tv-shows/search":           {access: public, path: "/api/tv-shows/search?q=breaking"},
