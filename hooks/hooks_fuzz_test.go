@@ -72,3 +72,6 @@ func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSet
 func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
 func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
 func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
+func FuzzSettings(f *testing.F)             { fuzzWriteRoute(f, "Settings") }
+func FuzzTwoFactorEnable(f *testing.F)      { fuzzWriteRoute(f, "TwoFactorEnable") }
+func FuzzTwoFactorDisable(f *testing.F)     { fuzzWriteRoute(f, "TwoFactorDisable") }

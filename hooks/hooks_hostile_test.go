@@ -43,7 +43,8 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"Recommend", "POST", "/api/recommendations"}, {"PushSubscribe", "POST", "/api/push/subscribe"},
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
-		{"Report", "POST", "/api/reports"},
+		{"Report", "POST", "/api/reports"}, {"Settings", "PATCH", "/api/user/settings"},
+		{"TwoFactorEnable", "POST", "/api/user/2fa/enable"}, {"TwoFactorDisable", "POST", "/api/user/2fa/disable"},
 	}
 }
 
@@ -122,7 +123,7 @@ func TestHostileInputNeverFails(t *testing.T) {
 var bodylessWrites = []string{
 	"POST /api/auth/logout", "POST /api/auth/session", "POST /api/activities/{id}/like",
 	"POST /api/comments/{id}/like", "POST /api/collaborations/{activityId}/decline",
-	"POST /api/import/{source}", "POST /api/push/test",
+	"POST /api/import/{source}", "POST /api/push/test", "POST /api/user/avatar", "DELETE /api/user/avatar", "POST /api/user/2fa/setup",
 	"PATCH /api/notifications/mark-all-read", "PATCH /api/notifications/{id}/read",
 	"DELETE /api/follow/{userId}", "DELETE /api/activities/{id}", "DELETE /api/activities/{id}/like",
 	"DELETE /api/comments/{id}", "DELETE /api/user/movies/{id}", "DELETE /api/user/tv-shows/{id}",

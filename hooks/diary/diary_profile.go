@@ -21,6 +21,7 @@ import (
 // and their analytics.
 type Profile struct {
 	User           auth.User    `json:"user"`
+	auth.About                  // the member's bio and website, shown on their profile
 	IsMe           bool         `json:"isMe"`
 	IsFollowing    bool         `json:"isFollowing"`
 	FollowerCount  int          `json:"followerCount"`
@@ -77,7 +78,7 @@ func profileHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	p := Profile{User: auth.PublicUser(u), IsMe: u.Id == e.Auth.Id}
+	p := Profile{User: auth.PublicUser(u), About: auth.AboutOf(u), IsMe: u.Id == e.Auth.Id}
 	db := e.App.DB()
 	q := func(sql string, dst ...any) error {
 		return db.NewQuery(sql).Bind(dbx.Params{"u": u.Id, "me": e.Auth.Id}).Row(dst...)

@@ -33,6 +33,9 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "POST /api/auth/signup", MaxRequests: 20, Duration: 600},
 		{Label: "POST /api/auth/confirm-email", MaxRequests: 20, Duration: 600},
 		{Label: "POST /api/auth/user/password", MaxRequests: 10, Duration: 600},
+		{Label: "POST /api/user/avatar", MaxRequests: 20, Duration: 600},
+		// two-factor codes (also limited per member, in hooks/auth)
+		{Label: "POST /api/user/2fa/", MaxRequests: 10, Duration: 600},
 		{Label: "*:auth", MaxRequests: 10, Duration: 60},
 		{Label: "*:requestPasswordReset", MaxRequests: 5, Duration: 600},
 		{Label: "*:confirmPasswordReset", MaxRequests: 10, Duration: 600},
