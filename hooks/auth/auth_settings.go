@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -29,6 +30,13 @@ const (
 type Settings struct {
 	Bio     string `json:"bio"`
 	Website string `json:"website"`
+	// Public: visitors (signed out) may see the member's profile, reviews, diary, public
+	// lists and year at /u/{handle}. Off by default.
+	Public bool `json:"public"`
+	// Handle names the member's public pages; HandleSuggestion offers one (from the
+	// nickname) while they have none.
+	Handle           string `json:"handle"`
+	HandleSuggestion string `json:"handleSuggestion,omitempty"`
 }
 
 // About is what other members see of a member's own words on their profile.
@@ -39,7 +47,7 @@ type About struct {
 
 // SettingsOf reads the member's settings from their record.
 func SettingsOf(r *core.Record) Settings {
-	return Settings{Bio: r.GetString("bio"), Website: r.GetString("website")}
+	return Settings{Bio: r.GetString("bio"), Website: r.GetString("website"), Public: r.GetBool("public"), Handle: r.GetString("handle")}
 }
 
 // AboutOf is the part of a member's settings shown on their profile.
@@ -55,6 +63,8 @@ func AboutOf(r *core.Record) About {
 type settingsBody struct {
 	Bio     security.Field[string] `json:"bio"`
 	Website security.Field[string] `json:"website"`
+	Public  security.Field[bool]   `json:"public"`
+	Handle  security.Field[string] `json:"handle"`
 }
 
 // validate trims the given values and checks each on its own, naming every bad field.
@@ -64,6 +74,8 @@ func (b *settingsBody) validate() error {
 	errs := validation.Errors{
 		"bio":     textSetting(b.Bio, "Your bio", BioMaxRunes, validBio),
 		"website": textSetting(b.Website, "Your website", WebsiteMaxRunes, validWebsite),
+		"public":  boolSetting(b.Public, "Public profile"),
+		"handle":  handleSetting(b.Handle),
 	}
 	return errs.Filter()
 }
@@ -72,6 +84,29 @@ func (b *settingsBody) validate() error {
 func (b *settingsBody) apply(record *core.Record) {
 	setIfPresent(record, "bio", b.Bio)
 	setIfPresent(record, "website", b.Website)
+	if b.Public.Present {
+		record.Set("public", b.Public.Value)
+	}
+}
+
+// boolSetting checks a present member is true or false.
+func boolSetting(f security.Field[bool], label string) error {
+	if f.Present && (f.Null || f.Invalid) {
+		return validation.NewError("validation_invalid_type", label+" must be true or false.")
+	}
+	return nil
+}
+
+// handleSetting checks a present handle's form (null or "" cannot clear it: public
+// pages need one once chosen).
+func handleSetting(f security.Field[string]) error {
+	if !f.Present {
+		return nil
+	}
+	if f.Null || f.Invalid {
+		return validation.NewError("validation_invalid_handle", "A handle is 3 to 30 letters, digits or underscores.")
+	}
+	return ValidHandle(strings.TrimSpace(f.Value))
 }
 
 // setIfPresent stores a present member: its value, or "" when null.
@@ -122,7 +157,16 @@ func validWebsite(s string) error {
 
 // getSettings answers GET /api/user/settings.
 func getSettings(e *core.RequestEvent) error {
-	return e.JSON(http.StatusOK, SettingsOf(e.Auth))
+	return e.JSON(http.StatusOK, ownSettings(e.App, e.Auth))
+}
+
+// ownSettings is SettingsOf with a suggested handle while the member has none.
+func ownSettings(app core.App, r *core.Record) Settings {
+	s := SettingsOf(r)
+	if s.Handle == "" {
+		s.HandleSuggestion = SuggestHandle(app, r)
+	}
+	return s
 }
 
 // patchSettings answers PATCH /api/user/settings: saves the given members, answers all.
@@ -136,8 +180,25 @@ func patchSettings(e *core.RequestEvent) error {
 	}
 	record := e.Auth
 	body.apply(record)
-	if err := e.App.Save(record); err != nil {
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		if body.Handle.Present {
+			if err := changeHandle(tx, record, strings.TrimSpace(body.Handle.Value)); err != nil {
+				return err
+			}
+		}
+		if record.GetBool("public") && record.GetString("handle") == "" {
+			// Going public needs an address: take the suggestion.
+			if err := changeHandle(tx, record, SuggestHandle(tx, record)); err != nil {
+				return err
+			}
+		}
+		return tx.Save(record)
+	})
+	var fieldErrs validation.Errors
+	if errors.As(err, &fieldErrs) {
+		return e.BadRequestError("Please check the highlighted fields.", fieldErrs)
+	} else if err != nil {
 		return err
 	}
-	return e.JSON(http.StatusOK, SettingsOf(record))
+	return e.JSON(http.StatusOK, ownSettings(e.App, record))
 }
