@@ -15,6 +15,7 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
+	"cinecircle/hooks/public"
 	"cinecircle/hooks/replica"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
@@ -24,8 +25,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Register wires every domain into app. public is the built UI served at the site root.
-func Register(app core.App, public fs.FS) {
+// Register wires every domain into app. ui is the built UI served at the site root.
+func Register(app core.App, ui fs.FS) {
 	security.Register(app)
 	auth.Register(app)
 	moderation.Register(app)
@@ -39,6 +40,7 @@ func Register(app core.App, public fs.FS) {
 	collab.Register(app)
 	portability.Register(app)
 	year.Register(app)
+	public.Register(app, ui)
 	replica.Register(app)
-	web.Register(app, public)
+	web.Register(app, ui)
 }

@@ -84,25 +84,19 @@ func profileHandler(e *core.RequestEvent) error {
 		return db.NewQuery(sql).Bind(dbx.Params{"u": u.Id, "me": e.Auth.Id}).Row(dst...)
 	}
 	var following int
-	var movieMinutes, episodeMinutes int
-	var diaryReviews, episodeReviews int
 	for _, step := range []error{
 		q(`SELECT COUNT(*) FROM follows WHERE following = {:u}`, &p.FollowerCount),
 		q(`SELECT COUNT(*) FROM follows WHERE follower = {:u}`, &p.FollowingCount),
 		q(`SELECT COUNT(*) FROM follows WHERE follower = {:me} AND following = {:u}`, &following),
-		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &p.Totals.Movies, &movieMinutes),
-		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &p.Totals.Shows),
-		q(`SELECT COUNT(DISTINCT e.tvShow || ':' || e.seasonNumber || ':' || e.episodeNumber), COALESCE(SUM(t.episodeRuntime), 0) FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow WHERE e.user = {:u}`, &p.Totals.Episodes, &episodeMinutes),
-		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
-		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
 		if step != nil {
 			return step
 		}
 	}
 	p.IsFollowing = following > 0
-	p.Totals.Reviews = diaryReviews + episodeReviews
-	p.Totals.Hours = math.Round(float64(movieMinutes+episodeMinutes)/60*10) / 10
+	if p.Totals, err = TotalsOf(e.App, u.Id); err != nil {
+		return err
+	}
 	if p.Ratings, err = ratingsHistogram(e.App, u.Id); err != nil {
 		return err
 	}
@@ -113,6 +107,30 @@ func profileHandler(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, p)
+}
+
+// TotalsOf counts a member's all-time numbers (their profile's and public page's).
+func TotalsOf(app core.App, userID string) (Totals, error) {
+	var t Totals
+	q := func(sql string, dst ...any) error {
+		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID}).Row(dst...)
+	}
+	var movieMinutes, episodeMinutes int
+	var diaryReviews, episodeReviews int
+	for _, step := range []error{
+		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &t.Movies, &movieMinutes),
+		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &t.Shows),
+		q(`SELECT COUNT(DISTINCT e.tvShow || ':' || e.seasonNumber || ':' || e.episodeNumber), COALESCE(SUM(t.episodeRuntime), 0) FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow WHERE e.user = {:u}`, &t.Episodes, &episodeMinutes),
+		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
+		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
+	} {
+		if step != nil {
+			return t, step
+		}
+	}
+	t.Reviews = diaryReviews + episodeReviews
+	t.Hours = math.Round(float64(movieMinutes+episodeMinutes)/60*10) / 10
+	return t, nil
 }
 
 // ratingsHistogram counts the member's current ratings, each rounded to a whole star 1–10.

@@ -113,7 +113,7 @@ func avatar(img *image.RGBA, r image.Rectangle, src image.Image, name, seed stri
 		draw.CatmullRom.Scale(tile, tile.Bounds(), src, src.Bounds(), draw.Src, nil)
 	} else {
 		draw.Draw(tile, tile.Bounds(), &image.Uniform{hueColor(seed, 0.55)}, image.Point{}, draw.Src)
-		initial := strings.ToUpper(string([]rune(strings.TrimSpace(name+"?"))[0]))
+		initial := strings.ToUpper(string([]rune(strings.TrimSpace(name + "?"))[0]))
 		w := measure(bold, 30, initial)
 		text(tile, bold, 30, white, (r.Dx()-w)/2, r.Dy()/2+11, initial)
 	}

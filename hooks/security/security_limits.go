@@ -48,6 +48,11 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "GET /api/tv-shows/search", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/users/suggestions", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/gifs/search", MaxRequests: 30, Duration: 10},
+		// visitors' pages, their data, feeds and preview images (#21): a crawler or an
+		// unfurling chat app at a time, never a scrape of the community
+		{Label: "GET /api/public/", MaxRequests: 60, Duration: 10},
+		{Label: "GET /u/", MaxRequests: 60, Duration: 10},
+		{Label: "GET /og/", MaxRequests: 30, Duration: 10},
 		// every other write, one bucket per method
 		{Label: "POST /api/", MaxRequests: 60, Duration: 10},
 		{Label: "PATCH /api/", MaxRequests: 60, Duration: 10},
