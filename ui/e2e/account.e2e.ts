@@ -1,7 +1,22 @@
 // Your account end to end: a photo chosen in settings and cropped shows on the member's
 // posts in a follower's feed; a bio with a link and a website show on the profile, links
 // made safe. Each test signs up its own members.
+import { createHmac } from 'node:crypto'
 import { expect, test } from './fixtures'
+import { signInViaUi } from './harness'
+
+/** totp computes an authenticator app's code (RFC 6238: SHA-1, 6 digits, 30 s) from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = (mac[mac.length - 1] ?? 0) & 0xf
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
 
 /** PHOTO is a 96×64 JPEG, red on the left and blue on the right. */
 const PHOTO = Buffer.from('/9j/2wCEAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9PjsBCgsLDg0OHBAQHDsoIig7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7O//AABEIAEAAYAMBIgACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AMSiiivHP0gKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigD//Z', 'base64')
@@ -74,5 +89,51 @@ test.describe('profile settings', () => {
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
     await nav.getByRole('link', { name: 'Blocked members' }).click()
     await expect(page.getByRole('heading', { name: 'Blocked Members' })).toBeVisible()
+  })
+})
+
+test.describe('two-factor sign-in', () => {
+  test('enable with an app, sign out, sign in with a code, then with a recovery code', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Secure' })
+    const page = alice.page
+    await page.goto('/settings/security')
+    await expect(page.getByTestId('twofactor-status')).toHaveText('Off')
+    await page.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click()
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+    const secret = (await page.getByTestId('twofactor-secret').textContent()) ?? ''
+    await page.getByLabel('Code from the app').fill('000000')
+    await page.getByRole('button', { name: 'Turn On' }).click()
+    await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible()
+    await page.getByLabel('Code from the app').fill(totp(secret))
+    await page.getByRole('button', { name: 'Turn On' }).click()
+    const list = page.getByTestId('recovery-codes')
+    await expect(list.getByRole('listitem')).toHaveCount(10)
+    const codes = await list.getByRole('listitem').allTextContents()
+    await page.getByRole('button', { name: 'I Saved Them' }).click()
+    await expect(page.getByTestId('twofactor-status')).toHaveText('On')
+    await expect(page.getByTestId('recovery-left')).toHaveText('10 of 10 recovery codes left.')
+
+    // Sign out; the password alone is not enough any more.
+    await page.goto('/api/logout')
+    await page.goto('/login')
+    await signInViaUi(page, alice)
+    const code = page.getByLabel('Two-factor code')
+    await expect(code).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+    await code.fill('123456')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible()
+    await code.fill(totp(secret, Date.now() + 30_000)) // the enabling code's step is spent: the next one
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+
+    await page.goto('/api/logout')
+    await page.goto('/login')
+    await signInViaUi(page, alice)
+    await page.getByLabel('Two-factor code').fill(codes[0] ?? '')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+    await page.goto('/settings/security')
+    await expect(page.getByTestId('recovery-left')).toHaveText('9 of 10 recovery codes left.')
   })
 })

@@ -21,6 +21,7 @@ export interface SettingsSection {
 export const settingsSections: SettingsSection[] = [
   { path: 'profile', label: 'Profile', load: () => import('./ProfileSection') },
   { path: 'password', label: 'Password', load: () => import('../../routes/ChangePassword') },
+  { path: 'security', label: 'Security', load: () => import('./SecuritySection') },
   { path: 'blocked', label: 'Blocked members', load: () => import('../../routes/BlockedMembers') },
   { path: 'import', label: 'Import & export', load: () => import('../../routes/ImportExport') },
 ]
