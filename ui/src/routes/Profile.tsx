@@ -74,17 +74,15 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
         user={user ?? profile.user}
         email={isMe ? me.email : undefined}
         counts={{ followers: profile.followerCount, following: profile.followingCount }}
+        about={{ bio: profile.bio ?? '', website: profile.website ?? '' }}
         actions={
           isMe ? (
             <div className="flex gap-2">
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(true)}>
                 Edit Profile
               </button>
-              <Link to="/settings/password" className="btn btn-ghost btn-sm">
-                Change Password
-              </Link>
-              <Link to="/settings/blocked" className="btn btn-ghost btn-sm">
-                Blocked Members
+              <Link to="/settings" className="btn btn-ghost btn-sm">
+                Settings
               </Link>
             </div>
           ) : (
