@@ -90,3 +90,22 @@ func TestHandleRedirects(t *testing.T) {
 		t.Fatal("own old handle taken back still redirects")
 	}
 }
+
+// TestHandleAtProfileCompletion: saving the profile form gives a member the handle
+// suggested from the nickname they chose.
+func TestHandleAtProfileCompletion(t *testing.T) {
+	t.Parallel()
+	headers := map[string]string{}
+	(&tests.ApiScenario{
+		Name: "profile completion takes the suggested handle", Method: http.MethodPatch, URL: "/api/auth/user/name",
+		Body:    strings.NewReader(`{"firstName":"Ana","lastName":"Silva","nickname":"Film Nerd","displayPreference":"nickname"}`),
+		Headers: headers, TestAppFactory: testutil.SignedIn(headers, "Ana", nil), ExpectedStatus: 200,
+		ExpectedContent: []string{`"nickname":"Film Nerd"`},
+		AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			me, _ := app.FindRecordById("users", testutil.UserID("Ana"))
+			if me.GetString("handle") != "film_nerd" {
+				t.Fatalf("handle %q", me.GetString("handle"))
+			}
+		},
+	}).Test(t)
+}
