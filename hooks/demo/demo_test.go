@@ -210,6 +210,9 @@ func expectYearInReview(t *testing.T, app core.App, maya *core.Record) {
 	if err != nil || r.Films < 5 || r.LongestStreak.Days < 3 {
 		t.Fatalf("Maya's %d: %+v, %v", last, r, err)
 	}
+	if !maya.GetBool("public") || maya.GetString("handle") == "" {
+		t.Fatalf("Maya should show a public profile: public %v handle %q", maya.GetBool("public"), maya.GetString("handle"))
+	}
 	n, err := app.CountRecords("notifications", dbx.HashExp{"user": maya.Id, "type": "year_review"})
 	if err != nil || n != 1 {
 		t.Fatalf("Maya has %d year_review notices, want 1 (%v)", n, err)
