@@ -10,7 +10,7 @@ import { BarChart } from './BarChart'
 /**
  * YearView: a member's Year in Review: the numbers, the month-by-month and ratings charts,
  * genres, top rated, rewatches, first and last watch, streak, company and challenges.
- * linkTitles is false for visitors (title pages need an account).
+ * linkTitles is false for visitors: title pages and profiles need an account.
  */
 export function YearView({ review, linkTitles = true }: { review: YearReview; linkTitles?: boolean }) {
   if (isEmptyYear(review)) {
@@ -79,9 +79,13 @@ export function YearView({ review, linkTitles = true }: { review: YearReview; li
         {review.watchedWithMost && (
           <Card title="Watched with most">
             <p>
-              <Link className="link font-semibold" to={`/profile/${review.watchedWithMost.user.id}`}>
-                {displayName(review.watchedWithMost.user)}
-              </Link>{' '}
+              {linkTitles ? (
+                <Link className="link font-semibold" to={`/profile/${review.watchedWithMost.user.id}`}>
+                  {displayName(review.watchedWithMost.user)}
+                </Link>
+              ) : (
+                <span className="font-semibold">{displayName(review.watchedWithMost.user)}</span>
+              )}{' '}
               <span className="text-base-content/70">— {plural(review.watchedWithMost.count, 'watch', 'watches')} together</span>
             </p>
           </Card>
