@@ -159,7 +159,7 @@ test.describe('challenges', () => {
     await expect(board.getByTestId('rank-row').nth(1)).toBeVisible()
     const rows = board.getByTestId('rank-row')
     await expect(rows.nth(0).getByTestId('rank-name')).toHaveText('Ava Achiever')
-    await expect(rows.nth(0)).toHaveText(/#1.*10$/)
+    await expect(rows.nth(0)).toHaveText(/#1.*10 movies$/)
     await expect(rows.nth(1).getByTestId('rank-name')).toHaveText('Ben Browser(you)')
     await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true')
     await expect(rows.nth(0)).not.toHaveAttribute('aria-current')
