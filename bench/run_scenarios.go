@@ -110,6 +110,7 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		return f.c.do(v(w), http.MethodGet, "/api/movies/search?q="+url.QueryEscape(q), nil, nil)
 	}
 	notifications := get("/api/notifications")
+	yearInReview := get(fmt.Sprintf("/api/users/me/year/%d", time.Now().UTC().Year()))
 	for _, conc := range []int{1, 8} {
 		cnt := n
 		if conc > 1 {
@@ -118,6 +119,7 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		add(measure("title page (details + community rating)", conc, cnt, titlePage))
 		add(measure("search", conc, cnt, search))
 		add(measure("notifications list", conc, cnt, notifications))
+		add(measure("year in review (own, this year)", conc, cnt, yearInReview))
 	}
 	// Likes: each worker likes a post, then takes the like back (a worker's own counter,
 	// so the pair stays in order at any concurrency).

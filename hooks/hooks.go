@@ -15,18 +15,20 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
+	"cinecircle/hooks/public"
 	"cinecircle/hooks/replica"
 	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/security"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/tv"
 	"cinecircle/hooks/web"
+	"cinecircle/hooks/year"
 
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Register wires every domain into app. public is the built UI served at the site root.
-func Register(app core.App, public fs.FS) {
+// Register wires every domain into app. ui is the built UI served at the site root.
+func Register(app core.App, ui fs.FS) {
 	security.Register(app)
 	auth.Register(app)
 	moderation.Register(app)
@@ -41,6 +43,8 @@ func Register(app core.App, public fs.FS) {
 	tv.Register(app)
 	portability.Register(app)
 	scrobble.Register(app)
+	year.Register(app)
+	public.Register(app, ui)
 	replica.Register(app)
-	web.Register(app, public)
+	web.Register(app, ui)
 }

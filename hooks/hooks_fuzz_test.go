@@ -76,3 +76,6 @@ func FuzzMarkEpisodes(f *testing.F)         { fuzzWriteRoute(f, "MarkEpisodes") 
 func FuzzUnmarkEpisode(f *testing.F)        { fuzzWriteRoute(f, "UnmarkEpisode") }
 func FuzzScrobbleSettings(f *testing.F)     { fuzzWriteRoute(f, "ScrobbleSettings") }
 func FuzzScrobble(f *testing.F)             { fuzzWriteRoute(f, "Scrobble") }
+func FuzzSettings(f *testing.F)             { fuzzWriteRoute(f, "Settings") }
+func FuzzTwoFactorEnable(f *testing.F)      { fuzzWriteRoute(f, "TwoFactorEnable") }
+func FuzzTwoFactorDisable(f *testing.F)     { fuzzWriteRoute(f, "TwoFactorDisable") }

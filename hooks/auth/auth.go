@@ -30,7 +30,28 @@ func Register(app core.App) {
 		user.GET("", currentUser)
 		user.PATCH("/name", updateName)
 		user.POST("/password", changePassword)
+
+		settings := se.Router.Group("/api/user")
+		settings.Bind(apis.RequireAuth(UsersCollection))
+		settings.GET("/settings", getSettings)
+		settings.PATCH("/settings", patchSettings)
+		settings.POST("/avatar", uploadAvatar).Bind(apis.BodyLimit(AvatarBodyLimit))
+		settings.DELETE("/avatar", deleteAvatar)
+		settings.GET("/2fa", twoFactorStatus)
+		settings.POST("/2fa/setup", setupTwoFactor)
+		settings.POST("/2fa/enable", enableTwoFactor)
+		settings.POST("/2fa/disable", disableTwoFactor)
 		return se.Next()
+	})
+
+	app.OnFileDownloadRequest(UsersCollection).BindFunc(cacheAvatars)
+	// PocketBase's own sign-in routes (password, OAuth2, OTP, refresh) cannot ask for the
+	// second factor: a member who turned it on signs in through /api/auth/login only.
+	app.OnRecordAuthRequest(UsersCollection).BindFunc(func(e *core.RecordAuthRequestEvent) error {
+		if TwoFactorEnabled(e.Record) {
+			return e.ForbiddenError(TwoFactorOnMessage, nil)
+		}
+		return e.Next()
 	})
 
 	// OAuth2 sign-ups bring a single display name: split it into first and last name.

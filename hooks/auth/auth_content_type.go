@@ -11,8 +11,11 @@ import (
 )
 
 // multipartRoute reports whether a write legitimately takes a multipart body: only the
-// import upload, POST /api/import/{source}.
+// import upload, POST /api/import/{source}, and the profile photo, POST /api/user/avatar.
 func multipartRoute(r *http.Request) bool {
+	if r.Method == http.MethodPost && r.URL.Path == "/api/user/avatar" {
+		return true
+	}
 	source, ok := strings.CutPrefix(r.URL.Path, "/api/import/")
 	return ok && r.Method == http.MethodPost && source != "" && !strings.Contains(source, "/")
 }

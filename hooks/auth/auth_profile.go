@@ -80,7 +80,19 @@ func updateName(e *core.RequestEvent) error {
 	}
 	record.Set("displayPreference", body.DisplayPreference)
 	record.Set("profileCompleted", true)
-	if err := e.App.Save(record); err != nil {
+	err := e.App.RunInTransaction(func(tx core.App) error {
+		// Completing the profile gives a member their handle, suggested from the nickname
+		// they just chose; they change it in Settings › Sharing.
+		if record.GetString("handle") == "" {
+			if h := SuggestHandle(tx, record); h != "" {
+				if err := changeHandle(tx, record, h); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.Save(record)
+	})
+	if err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, SelfUser(record))

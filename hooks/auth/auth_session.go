@@ -18,6 +18,7 @@ import (
 type loginBody struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	Code     string `json:"code"` // the second factor, when the member turned it on
 }
 
 // validate trims the email and requires both fields.
@@ -53,6 +54,9 @@ func login(e *core.RequestEvent) error {
 	}
 	if record.GetBool("suspended") { // told only to whoever knows the password
 		return e.ForbiddenError(SuspendedMessage, nil)
+	}
+	if err := CheckSecondFactor(e, record, body.Code, http.StatusUnauthorized); err != nil {
+		return err
 	}
 	if err := setSession(e, record); err != nil {
 		return err

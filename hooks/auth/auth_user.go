@@ -56,11 +56,13 @@ func SelfUser(r *core.Record) OwnUser {
 	return OwnUser{User: u, ProfileCompleted: r.GetBool("profileCompleted")}
 }
 
-// ProfileImageURL is the uploaded avatar when there is one, else the OAuth2 avatar URL,
-// else empty (the UI then draws an avatar generated from the id).
+// ProfileImageURL is the uploaded photo's 128 px thumb when there is one (what every
+// list, menu and push shows; the UI drops the thumb parameter for the 512 px photo on a
+// profile), else the OAuth2 avatar URL, else empty (the UI then draws an avatar generated
+// from the id).
 func ProfileImageURL(r *core.Record) string {
 	if file := r.GetString("avatar"); file != "" {
-		return "/api/files/" + url.PathEscape(r.Collection().Id) + "/" + url.PathEscape(r.Id) + "/" + url.PathEscape(file)
+		return "/api/files/" + url.PathEscape(r.Collection().Id) + "/" + url.PathEscape(r.Id) + "/" + url.PathEscape(file) + "?thumb=" + AvatarThumb
 	}
 	if u := r.GetString("avatarUrl"); SafeImageURL(u) {
 		return u

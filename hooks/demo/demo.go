@@ -5,6 +5,7 @@
 package demo
 
 import (
+	"cinecircle/hooks/auth"
 	"fmt"
 	"io"
 	"strings"
@@ -125,6 +126,15 @@ func Seed(app core.App) error {
 			if err := tx.Save(rec); err != nil {
 				return fmt.Errorf("demo member %s: %w", m.first, err)
 			}
+			if rec.GetString("handle") == "" {
+				// Handles as profile completion gives them; the first member shows a
+				// public profile (/u/{handle}) to visitors.
+				rec.Set("handle", auth.SuggestHandle(tx, rec))
+				rec.Set("public", i == 0)
+				if err := tx.Save(rec); err != nil {
+					return fmt.Errorf("demo member %s: %w", m.first, err)
+				}
+			}
 			ids[i] = rec.Id
 		}
 		if err := seedFollows(tx, ids); err != nil {
@@ -136,12 +146,18 @@ func Seed(app core.App) error {
 		if err := seedProgress(tx, ids, time.Now()); err != nil {
 			return err
 		}
+		if err := seedYearHistory(tx, ids, time.Now()); err != nil {
+			return err
+		}
 		return gifs.SeedDemo(tx) // a few reactions for the GIF picker, drawn by the seed
 	})
 	if err != nil {
 		return err
 	}
 	if err := seedChallenges(app, time.Now()); err != nil {
+		return err
+	}
+	if err := notifyLastYear(app, time.Now()); err != nil {
 		return err
 	}
 	notify.Drain() // the seed's posts notify followers in the background
@@ -196,6 +212,7 @@ func PrintWelcome(w io.Writer) {
 	m := members[0]
 	fmt.Fprintf(w, "\nDemo community ready: %d members who follow each other, with two months of diaries.\n", len(members))
 	fmt.Fprintf(w, "  Sign in at http://127.0.0.1:8090/login as %s / %s\n", Email(m.first, m.last), Password)
+	fmt.Fprintf(w, "  %s's profile is public: open /u/<handle> signed out (Settings › Sharing shows the handle); last year's Year in Review: /year/%d\n", m.first, time.Now().UTC().Year()-1)
 	fmt.Fprintln(w, "  Dashboard superuser: ./cinecircle superuser upsert you@example.com 'a-long-password'")
 	fmt.Fprintln(w, "  then open http://127.0.0.1:8090/_/")
 }

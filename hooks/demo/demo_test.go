@@ -11,6 +11,7 @@ import (
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
 	"cinecircle/hooks/tv"
+	"cinecircle/hooks/year"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -74,6 +75,9 @@ func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 	}
 
 	maya, err := app.FindAuthRecordByEmail("users", demo.Email("Maya", "Okafor"))
+	if err == nil {
+		expectYearInReview(t, app, maya)
+	}
 	if err != nil {
 		t.Fatalf("the printed demo sign-in must exist: %v", err)
 	}
@@ -143,6 +147,9 @@ func expectDiary(t *testing.T, app core.App, u *core.Record) {
 	now := time.Now()
 	for _, r := range rows {
 		at := r.GetDateTime("watchedAt").Time()
+		if r.GetBool("rewatch") && now.Sub(at) < 740*24*time.Hour {
+			continue // the year of older watches Year in Review shows
+		}
 		if at.After(now) || now.Sub(at) > 61*24*time.Hour {
 			t.Fatalf("%s watched on %v: not in the last two months", u.GetString("firstName"), at)
 		}
@@ -226,5 +233,22 @@ func TestSeedJoinsChallenges(t *testing.T) {
 	}
 	if n := q(`SELECT COUNT(*) FROM activities WHERE created > strftime('%Y-%m-%d %H:%M:%fZ', 'now')`); n != 0 {
 		t.Errorf("%d posts are dated in the future", n)
+	}
+}
+
+// expectYearInReview checks Maya has a last year worth reviewing, and its notice.
+func expectYearInReview(t *testing.T, app core.App, maya *core.Record) {
+	t.Helper()
+	last := time.Now().UTC().Year() - 1
+	r, err := year.Compute(app, maya, last, func(core.App, string) (bool, error) { return true, nil })
+	if err != nil || r.Films < 5 || r.LongestStreak.Days < 3 {
+		t.Fatalf("Maya's %d: %+v, %v", last, r, err)
+	}
+	if !maya.GetBool("public") || maya.GetString("handle") == "" {
+		t.Fatalf("Maya should show a public profile: public %v handle %q", maya.GetBool("public"), maya.GetString("handle"))
+	}
+	n, err := app.CountRecords("notifications", dbx.HashExp{"user": maya.Id, "type": "year_review"})
+	if err != nil || n != 1 {
+		t.Fatalf("Maya has %d year_review notices, want 1 (%v)", n, err)
 	}
 }

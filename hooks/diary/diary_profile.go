@@ -21,6 +21,7 @@ import (
 // and their analytics.
 type Profile struct {
 	User           auth.User    `json:"user"`
+	auth.About                  // the member's bio and website, shown on their profile
 	IsMe           bool         `json:"isMe"`
 	IsFollowing    bool         `json:"isFollowing"`
 	FollowerCount  int          `json:"followerCount"`
@@ -78,35 +79,28 @@ func profileHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	p := Profile{User: auth.PublicUser(u), IsMe: u.Id == e.Auth.Id}
+	p := Profile{User: auth.PublicUser(u), About: auth.AboutOf(u), IsMe: u.Id == e.Auth.Id}
 	db := e.App.DB()
 	q := func(sql string, dst ...any) error {
 		return db.NewQuery(sql).Bind(dbx.Params{"u": u.Id, "me": e.Auth.Id}).Row(dst...)
 	}
 	var following int
-	var movieMinutes int
-	var diaryReviews, episodeReviews int
 	for _, step := range []error{
 		q(`SELECT COUNT(*) FROM follows WHERE following = {:u}`, &p.FollowerCount),
 		q(`SELECT COUNT(*) FROM follows WHERE follower = {:u}`, &p.FollowingCount),
 		q(`SELECT COUNT(*) FROM follows WHERE follower = {:me} AND following = {:u}`, &following),
-		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &p.Totals.Movies, &movieMinutes),
-		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &p.Totals.Shows),
-		q(`SELECT COUNT(*) FROM (SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
-			UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u})`, &p.Totals.Episodes),
-		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
-		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
 		if step != nil {
 			return step
 		}
 	}
 	p.IsFollowing = following > 0
-	p.Totals.Reviews = diaryReviews + episodeReviews
 	if p.TV, err = tvAnalytics(e.App, u.Id, time.Now().UTC().Year()); err != nil {
 		return err
 	}
-	p.Totals.Hours = math.Round((float64(movieMinutes)/60+p.TV.Hours)*10) / 10
+	if p.Totals, err = totals(e.App, u.Id, p.TV.Hours); err != nil {
+		return err
+	}
 	if p.Ratings, err = ratingsHistogram(e.App, u.Id); err != nil {
 		return err
 	}
@@ -117,6 +111,41 @@ func profileHandler(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, p)
+}
+
+// TotalsOf counts a member's all-time numbers (their profile's and public page's).
+func TotalsOf(app core.App, userID string) (Totals, error) {
+	tv, err := tvAnalytics(app, userID, time.Now().UTC().Year())
+	if err != nil {
+		return Totals{}, err
+	}
+	return totals(app, userID, tv.Hours)
+}
+
+// totals is TotalsOf with the member's TV hours already counted (the profile has them).
+// Episodes are the distinct episodes watched or reviewed.
+func totals(app core.App, userID string, tvHours float64) (Totals, error) {
+	var t Totals
+	q := func(sql string, dst ...any) error {
+		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID}).Row(dst...)
+	}
+	var movieMinutes int
+	var diaryReviews, episodeReviews int
+	for _, step := range []error{
+		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &t.Movies, &movieMinutes),
+		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &t.Shows),
+		q(`SELECT COUNT(*) FROM (SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
+			UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u})`, &t.Episodes),
+		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
+		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
+	} {
+		if step != nil {
+			return t, step
+		}
+	}
+	t.Reviews = diaryReviews + episodeReviews
+	t.Hours = math.Round((float64(movieMinutes)/60+tvHours)*10) / 10
+	return t, nil
 }
 
 // ratingsHistogram counts the member's current ratings, each rounded to a whole star 1–10.

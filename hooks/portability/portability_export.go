@@ -26,6 +26,7 @@ func exportHandler(e *core.RequestEvent) error {
 	data := map[string]any{
 		"exportedAt": time.Now().UTC().Format(time.RFC3339),
 		"user":       auth.SelfUser(e.Auth),
+		"settings":   auth.SettingsOf(e.Auth),
 	}
 	// Rows come in insertion order (@rowid): every collection has it, whatever its fields.
 	tables := []struct{ key, collection, filter string }{

@@ -33,6 +33,9 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "POST /api/auth/signup", MaxRequests: 20, Duration: 600},
 		{Label: "POST /api/auth/confirm-email", MaxRequests: 20, Duration: 600},
 		{Label: "POST /api/auth/user/password", MaxRequests: 10, Duration: 600},
+		{Label: "POST /api/user/avatar", MaxRequests: 20, Duration: 600},
+		// two-factor codes (also limited per member, in hooks/auth)
+		{Label: "POST /api/user/2fa/", MaxRequests: 10, Duration: 600},
 		{Label: "*:auth", MaxRequests: 10, Duration: 60},
 		{Label: "*:requestPasswordReset", MaxRequests: 5, Duration: 600},
 		{Label: "*:confirmPasswordReset", MaxRequests: 10, Duration: 600},
@@ -48,6 +51,11 @@ func DefaultRateLimits() []core.RateLimitRule {
 		// the calendar feed is fetched by calendar apps every few hours: a token guesser is
 		// not a calendar app
 		{Label: "GET /api/calendar/", MaxRequests: 30, Duration: 60},
+		// visitors' pages, their data, feeds and preview images (#21): a crawler or an
+		// unfurling chat app at a time, never a scrape of the community
+		{Label: "GET /api/public/", MaxRequests: 60, Duration: 10},
+		{Label: "GET /u/", MaxRequests: 60, Duration: 10},
+		{Label: "GET /og/", MaxRequests: 30, Duration: 10},
 		// every other write, one bucket per method
 		{Label: "POST /api/", MaxRequests: 60, Duration: 10},
 		{Label: "PATCH /api/", MaxRequests: 60, Duration: 10},

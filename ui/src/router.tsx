@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { createBrowserRouter } from 'react-router'
+import { createBrowserRouter, Navigate } from 'react-router'
 import { RouteErrorFallback } from './components/ErrorFallback'
+import { settingsSections } from './components/settings/sections'
 import { PageSpinner } from './components/ui/Spinner'
 import Index from './routes/Index'
 import { RequireAuth, RootLayout } from './routes/RootLayout'
@@ -26,6 +27,9 @@ export const router = createBrowserRouter([
       { path: 'reset-password/:token', element: lazyPage(() => import('./routes/ResetPassword')) },
       { path: 'confirm-email', element: lazyPage(() => import('./routes/ConfirmEmail')) },
       { path: 'about', element: lazyPage(() => import('./routes/About')) },
+      { path: 'u/:handle', element: lazyPage(() => import('./routes/PublicPage')) },
+      { path: 'u/:handle/review/:activityId', element: lazyPage(() => import('./routes/PublicPage')) },
+      { path: 'u/:handle/year/:yyyy', element: lazyPage(() => import('./routes/PublicPage')) },
       {
         element: <RequireAuth />,
         children: [
@@ -38,11 +42,15 @@ export const router = createBrowserRouter([
           { path: 'challenges', element: lazyPage(() => import('./routes/Challenges')) },
           { path: 'profile', element: lazyPage(() => import('./routes/Profile')) },
           { path: 'profile/:userId', element: lazyPage(() => import('./routes/Profile')) },
-          { path: 'settings/password', element: lazyPage(() => import('./routes/ChangePassword')) },
-          { path: 'settings/import', element: lazyPage(() => import('./routes/ImportExport')) },
-          { path: 'settings/blocked', element: lazyPage(() => import('./routes/BlockedMembers')) },
-          { path: 'settings/calendar', element: lazyPage(() => import('./routes/CalendarSettings')) },
-          { path: 'settings/scrobbling', element: lazyPage(() => import('./routes/ScrobbleSettingsPage')) },
+          { path: 'year/:yyyy', element: lazyPage(() => import('./routes/Year')) },
+          {
+            path: 'settings',
+            element: lazyPage(() => import('./routes/Settings')),
+            children: [
+              { index: true, element: <Navigate to="profile" replace /> },
+              ...settingsSections.map((s) => ({ path: s.path, element: lazyPage(s.load) })),
+            ],
+          },
         ],
       },
       { path: '*', element: lazyPage(() => import('./routes/NotFound')) },

@@ -61,6 +61,9 @@ export interface Stats {
 /** GET /api/users/{id}/profile. */
 export interface Profile {
   user: User
+  /** The member's own words (settings), shown under their name. */
+  bio: string
+  website: string
   isMe: boolean
   isFollowing: boolean
   followerCount: number

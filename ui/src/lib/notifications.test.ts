@@ -20,6 +20,8 @@ describe('notificationTarget (SPEC §4)', () => {
     ['tv_currently_watching', 'activity', 'b2', { path: '/', activityId: 'b2', addRating: false }],
     ['tv_dropped', 'activity', 'b3', { path: '/', activityId: 'b3', addRating: false }],
     ['challenge', 'user', 'u1', { path: '/challenges', activityId: null, addRating: false }],
+    ['year_review', 'year', '2025', { path: '/year/2025', activityId: null, addRating: false }],
+    ['year_review', 'year', 'x', { path: '/', activityId: null, addRating: false }],
     ['movie_collaboration', 'movie', '603', { path: '/movie/603', activityId: null, addRating: true }],
     ['tv_collaboration', 'tv_show', '1396', { path: '/tv/1396', activityId: null, addRating: true }],
     ['movie_collaboration', 'activity', 'c1', { path: '/', activityId: 'c1', addRating: true }],

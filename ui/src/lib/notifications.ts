@@ -81,6 +81,8 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'entityType
       return to('/watchlist?tab=recommended')
     case 'challenge':
       return to('/challenges')
+    case 'year_review':
+      return to(/^\d{4}$/.test(entityId) ? `/year/${entityId}` : '/')
     case 'like':
     case 'comment':
       return title ? to(title) : home(activity)

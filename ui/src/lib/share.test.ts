@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Activity } from './feed'
 import {
   activityLink,
+  shareLink,
   downloadFailedToast,
   facebookShareUrl,
   hashtag,
@@ -128,4 +129,16 @@ describe('invite ref', () => {
     expect(store.map.get(INVITE_REF_KEY)).toBe('abc123')
     expect(recallInviteRef('', null)).toBeNull()
   })
+})
+
+describe('shareLink', () => {
+  const post = { id: 'p1', type: 'movie_review', userId: 'me' }
+  const me = { id: 'me', public: true, handle: 'ana' }
+  it.each([
+    ['a public member’s own review', post, me, 'https://c.example/u/ana/review/p1'],
+    ['not public', post, { ...me, public: false }, 'https://c.example/#activity-p1'],
+    ['someone else’s post', { ...post, userId: 'bea' }, me, 'https://c.example/#activity-p1'],
+    ['a watchlist post', { ...post, type: 'movie_watchlist' }, me, 'https://c.example/#activity-p1'],
+    ['signed-out settings', post, null, 'https://c.example/#activity-p1'],
+  ])('%s', (_name, activity, who, want) => expect(shareLink('https://c.example/', activity, who)).toBe(want))
 })

@@ -29,6 +29,25 @@ export function activityLink(origin: string, activityId: string): string {
   return `${origin.replace(/\/+$/, '')}/#${anchorId(activityId)}`
 }
 
+/** PUBLIC_REVIEW_TYPES: the posts a public member's review page shows (hooks/public reviewTypes). */
+const PUBLIC_REVIEW_TYPES = new Set(['movie_review', 'tv_review', 'collaborative_movie', 'collaborative_tv', 'movie_rating', 'tv_rating'])
+
+/**
+ * shareLink: the address a post is shared under. A public member's own review or rating
+ * gets its public page (/u/{handle}/review/{id}), which visitors can open and which
+ * unfurls into a preview card; anything else links into the app (activityLink).
+ */
+export function shareLink(
+  origin: string,
+  activity: { id: string; type: string; userId: string },
+  me: { id: string; public: boolean; handle: string } | null | undefined,
+): string {
+  if (me?.public && me.handle && activity.userId === me.id && PUBLIC_REVIEW_TYPES.has(activity.type)) {
+    return `${origin.replace(/\/+$/, '')}/u/${encodeURIComponent(me.handle)}/review/${encodeURIComponent(activity.id)}`
+  }
+  return activityLink(origin, activity.id)
+}
+
 /**
  * shareText: one line saying what the member did, with the rating as X.X/10.0 and a short
  * quote of the review: 'Maya rated The Matrix (1999) 8.5/10.0: "Red pill, every time."'.

@@ -23,6 +23,8 @@ export const authMethodsQuery = () =>
 export interface LoginBody {
   email: string
   password: string
+  /** The second factor (a TOTP or a recovery code), once the server asked for it. */
+  code?: string
 }
 
 export interface SignupBody extends LoginBody {

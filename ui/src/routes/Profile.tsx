@@ -75,17 +75,15 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
         user={user ?? profile.user}
         email={isMe ? me.email : undefined}
         counts={{ followers: profile.followerCount, following: profile.followingCount }}
+        about={{ bio: profile.bio ?? '', website: profile.website ?? '' }}
         actions={
           isMe ? (
             <div className="flex gap-2">
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(true)}>
                 Edit Profile
               </button>
-              <Link to="/settings/password" className="btn btn-ghost btn-sm">
-                Change Password
-              </Link>
-              <Link to="/settings/blocked" className="btn btn-ghost btn-sm">
-                Blocked Members
+              <Link to="/settings" className="btn btn-ghost btn-sm">
+                Settings
               </Link>
             </div>
           ) : (
@@ -114,7 +112,16 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
               empty={<DiaryEmpty title="No reviews yet">{isMe ? 'Reviews you write when logging a title appear here.' : `${name} hasn’t written any reviews yet.`}</DiaryEmpty>}
             />
           )}
-          {tab === 'analytics' && <Analytics profile={profile} />}
+          {tab === 'analytics' && (
+            <>
+              {isMe && (
+                <Link to={`/year/${new Date().getUTCFullYear()}`} className="btn btn-secondary btn-sm mb-4">
+                  Your Year in Review
+                </Link>
+              )}
+              <Analytics profile={profile} />
+            </>
+          )}
         </div>
       </div>
       {isMe && <EditProfileDialog user={me} open={editing} onClose={() => setEditing(false)} />}

@@ -96,6 +96,9 @@ export function UserMenu({ user }: { user: OwnUser }) {
             ))}
           </div>
           <div role="separator" className="my-1 border-t border-base-300" />
+          <Link role="menuitem" tabIndex={-1} to="/settings/profile" className={itemClass} onClick={() => close(false)}>
+            <UserIcon className="size-4" /> Settings
+          </Link>
           <Link role="menuitem" tabIndex={-1} to="/settings/password" className={itemClass} onClick={() => close(false)}>
             <KeyIcon className="size-4" /> Change Password
           </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { linkifyBio, safeHttpUrl, websiteLabel } from '../../lib/account'
 import { displayName, type User } from '../../lib/users'
 import { Avatar } from '../ui/Avatar'
 import { MailIcon } from '../ui/icons'
@@ -12,11 +13,13 @@ export function ProfileCard({
   email,
   actions,
   counts,
+  about,
 }: {
   user: User
   email?: string
   actions?: ReactNode
   counts?: { followers: number; following: number }
+  about?: { bio: string; website: string }
 }) {
   const name = displayName(user)
   const fullName = `${user.firstName} ${user.lastName}`.trim()
@@ -53,7 +56,43 @@ export function ProfileCard({
           </div>
           {actions}
         </div>
+        {about && <ProfileAbout bio={about.bio} website={about.website} />}
       </div>
     </section>
+  )
+}
+
+/**
+ * ProfileAbout: the member's bio as plain text (line breaks kept) with its http(s)
+ * addresses made links, and their website. Links leave for another site: rel says so
+ * (nofollow ugc: the member wrote it; noopener: the page cannot reach back).
+ */
+function ProfileAbout({ bio, website }: { bio: string; website: string }) {
+  const site = safeHttpUrl(website)
+  if (!bio && !site) return null
+  const link = 'link link-primary break-all'
+  return (
+    <div className="grid gap-2" data-testid="profile-about">
+      {bio && (
+        <p className="whitespace-pre-line text-base-content/85" data-testid="profile-bio">
+          {linkifyBio(bio).map((part, i) =>
+            part.href ? (
+              <a key={i} href={part.href} className={link} rel="nofollow ugc noopener noreferrer" target="_blank">
+                {part.text}
+              </a>
+            ) : (
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </p>
+      )}
+      {site && (
+        <p className="text-sm">
+          <a href={site} className={link} rel="nofollow ugc noopener noreferrer" target="_blank" data-testid="profile-website">
+            {websiteLabel(site)}
+          </a>
+        </p>
+      )}
+    </div>
   )
 }

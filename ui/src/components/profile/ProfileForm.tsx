@@ -13,10 +13,13 @@ export function ProfileForm({
   user,
   onSaved,
   actions,
+  autoFocus = true,
 }: {
   user: OwnUser
   onSaved?: () => void
   actions?: ReactNode
+  /** Focus the first name at once (in a dialog), not on a settings page. */
+  autoFocus?: boolean
 }) {
   const [firstName, setFirstName] = useState(user.firstName.includes('@') ? '' : user.firstName)
   const [lastName, setLastName] = useState(user.lastName)
@@ -62,7 +65,7 @@ export function ProfileForm({
           value={firstName}
           onChange={(e) => setFirstName(e.target.value)}
           maxLength={100}
-          autoFocus
+          autoFocus={autoFocus}
         />
         <TextField
           label="Last name"

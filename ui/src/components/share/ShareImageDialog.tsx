@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react'
 import { activityTitle, type Activity } from '../../lib/feed'
-import { downloadFailedToast, reasonOf, shareFileName } from '../../lib/share'
-import { toast } from '../../lib/toast'
+import { shareFileName } from '../../lib/share'
 import { Modal } from '../ui/Modal'
-import { captureCard } from './capture'
 import { ShareImageCard } from './ShareImageCard'
+import { useCardDownload } from './useCardDownload'
 
 /**
  * ShareImageDialog: the share image card (SPEC §2 dialogs): a preview and a button that
@@ -12,29 +10,8 @@ import { ShareImageCard } from './ShareImageCard'
  * exact 400 px copy kept off screen, so a phone's narrower preview does not change it.
  */
 export function ShareImageDialog({ activity, onClose }: { activity: Activity; onClose: () => void }) {
-  const captureRef = useRef<HTMLDivElement>(null)
-  const [busy, setBusy] = useState(false)
   const title = activityTitle(activity).title
-
-  const download = async () => {
-    const node = captureRef.current
-    if (!node || busy) return
-    setBusy(true)
-    try {
-      const url = await captureCard(node)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = shareFileName(title)
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-      toast({ title: 'Image saved', description: `${a.download} is in your downloads.` })
-    } catch (error) {
-      toast({ ...downloadFailedToast(reasonOf(error)), variant: 'destructive' })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { captureRef, busy, download } = useCardDownload(shareFileName(title))
 
   return (
     <Modal title="Share as Image" description={`Save your card for ${title} and post it anywhere.`} onClose={onClose} className="max-w-md">

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
+import { useCurrentUser } from '../../queries/auth'
+import { settingsQuery } from '../../queries/settings'
 import { activityTitle, type Activity } from '../../lib/feed'
 import {
-  activityLink,
+  shareLink,
   facebookShareUrl,
   INSTAGRAM_URL,
   popupFeatures,
@@ -37,8 +40,10 @@ async function copyOrSay(text: string): Promise<boolean> {
  * share image card; More options (the native share sheet) where the browser has one.
  */
 export function ShareMenu({ activity }: { activity: Activity }) {
+  const { data: me } = useCurrentUser()
   const [imageOpen, setImageOpen] = useState(false)
-  const link = activityLink(window.location.origin, activity.id)
+  const { data: settings } = useQuery({ ...settingsQuery(), staleTime: 60_000 })
+  const link = shareLink(window.location.origin, activity, settings && { ...settings, id: me?.id ?? '' })
   const text = shareText(activity)
   const canNativeShare = typeof navigator.share === 'function'
   const hasImage = activity.type !== 'episode_review' && !activity.type.startsWith('challenge_')

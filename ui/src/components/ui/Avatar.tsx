@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { largePhotoUrl } from '../../lib/account'
 import { avatarUrl, displayName, generatedAvatar, type UserLike } from '../../lib/users'
 
 const sizes = {
@@ -12,6 +13,7 @@ const sizes = {
 /**
  * Avatar shows the member's picture, falling back to the locally generated one when there
  * is no picture or it fails to load. Decorative by default (a name usually sits beside it).
+ * Large avatars (lg, xl) load the 512 px photo, the others its 128 px thumb.
  */
 export function Avatar({
   user,
@@ -24,7 +26,8 @@ export function Avatar({
   alt?: string
   className?: string
 }) {
-  const src = avatarUrl(user)
+  const thumb = avatarUrl(user)
+  const src = size === 'lg' || size === 'xl' ? largePhotoUrl(thumb) : thumb
   const [failed, setFailed] = useState<string | null>(null)
   const shown = failed === src ? generatedAvatar(user) : src
   return (

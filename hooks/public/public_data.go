@@ -1,0 +1,201 @@
+package public
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"cinecircle/hooks/auth"
+	"cinecircle/hooks/diary"
+	"cinecircle/hooks/year"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// reviewTypes are the posts a public page shows as reviews.
+var reviewTypes = []string{"movie_review", "tv_review", "collaborative_movie", "collaborative_tv", "movie_rating", "tv_rating"}
+
+// Member is what a visitor sees of a public member: no email.
+type Member struct {
+	auth.User
+	Handle string `json:"handle"`
+	Bio    string `json:"bio"`
+}
+
+// Review is one public review or rating: the title, the rating, the text and companions
+// who are public themselves.
+type Review struct {
+	ID          string   `json:"id"`
+	Type        string   `json:"type"`
+	CreatedAt   string   `json:"createdAt"`
+	Kind        string   `json:"kind"`
+	TitleID     int      `json:"titleId"`
+	Title       string   `json:"title"`
+	Year        int      `json:"year"`
+	PosterPath  string   `json:"posterPath"`
+	Rating      float64  `json:"rating"`
+	Review      string   `json:"review"`
+	WatchedAt   string   `json:"watchedAt"`
+	WatchedWith []Member `json:"watchedWith"`
+}
+
+// Profile is what GET /api/public/users/{handle} answers.
+type Profile struct {
+	Member  Member       `json:"member"`
+	Totals  diary.Totals `json:"totals"`
+	Reviews []Review     `json:"reviews"`
+}
+
+func memberOf(r *core.Record) Member {
+	u := auth.PublicUser(r)
+	u.Email = ""
+	return Member{User: u, Handle: r.GetString("handle"), Bio: r.GetString("bio")}
+}
+
+// visibleReviews reads a public member's newest visible reviews (never hidden posts).
+func visibleReviews(app core.App, member *core.Record, limit int) ([]Review, error) {
+	types := make([]any, len(reviewTypes))
+	for i, t := range reviewTypes {
+		types[i] = t
+	}
+	var records []*core.Record
+	err := app.RecordQuery("activities").
+		AndWhere(dbx.HashExp{"user": member.Id, "hidden": false}).AndWhere(dbx.In("type", types...)).
+		OrderBy("created DESC").Limit(int64(limit)).All(&records)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Review, 0, len(records))
+	for _, r := range records {
+		if !isReviewType(r.GetString("type")) {
+			continue
+		}
+		rv, err := reviewOf(app, r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rv)
+	}
+	return out, nil
+}
+
+func isReviewType(t string) bool {
+	for _, x := range reviewTypes {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// reviewOf reads a post's data for visitors: companions only when they are public.
+func reviewOf(app core.App, r *core.Record) (Review, error) {
+	var data map[string]any
+	_ = r.UnmarshalJSONField("data", &data)
+	str := func(k string) string { s, _ := data[k].(string); return s }
+	num := func(k string) float64 { f, _ := data[k].(float64); return f }
+	rv := Review{ID: r.Id, Type: r.GetString("type"), CreatedAt: r.GetDateTime("created").Time().UTC().Format(time.RFC3339),
+		Rating: num("rating"), Review: str("review"), WatchedAt: str("watchedAt"), WatchedWith: []Member{}}
+	if strings.HasPrefix(rv.Type, "tv_") || strings.HasSuffix(rv.Type, "_tv") {
+		rv.Kind, rv.TitleID, rv.Title, rv.PosterPath, rv.Year = "tv", int(num("tvShowId")), str("tvShowTitle"), str("tvShowPoster"), int(num("tvShowYear"))
+	} else {
+		rv.Kind, rv.TitleID, rv.Title, rv.PosterPath, rv.Year = "movie", int(num("movieId")), str("movieTitle"), str("moviePoster"), int(num("movieYear"))
+	}
+	var with []struct {
+		ID string `json:"id"`
+	}
+	raw, _ := json.Marshal(data["watchedWith"])
+	_ = json.Unmarshal(raw, &with)
+	for _, w := range with {
+		m, err := app.FindRecordById("users", w.ID)
+		if err != nil {
+			continue
+		}
+		ok, err := Visible(app, m)
+		if err != nil {
+			return rv, err
+		}
+		if ok {
+			rv.WatchedWith = append(rv.WatchedWith, memberOf(m))
+		}
+	}
+	return rv, nil
+}
+
+// findReview finds the visible review id of member (already found public).
+func findReview(app core.App, member *core.Record, id string) (*core.Record, Review, error) {
+	post, err := app.FindRecordById("activities", id)
+	if err != nil || post.GetString("user") != member.Id || post.GetBool("hidden") || !isReviewType(post.GetString("type")) {
+		return member, Review{}, errHidden
+	}
+	rv, err := reviewOf(app, post)
+	return member, rv, err
+}
+
+// publicYear computes a public member's year for visitors: companions only when public.
+func publicYear(app core.App, member *core.Record, yyyy string) (year.Review, error) {
+	y, err := year.ParseYear(yyyy, time.Now())
+	if err != nil {
+		return year.Review{}, errHidden
+	}
+	r, err := year.Compute(app, member, y, func(app core.App, id string) (bool, error) {
+		m, err := app.FindRecordById("users", id)
+		if err != nil {
+			return false, nil
+		}
+		return Visible(app, m)
+	})
+	r.User.Email = ""
+	return r, err
+}
+
+// answer turns errHidden into the one 404 every hidden thing gets.
+func answer(e *core.RequestEvent, v any, err error) error {
+	if errors.Is(err, errHidden) {
+		return e.NotFoundError("Nothing to see here.", nil)
+	} else if err != nil {
+		return err
+	}
+	e.Response.Header().Set("Cache-Control", "public, max-age=60")
+	return e.JSON(http.StatusOK, v)
+}
+
+// profileJSON answers GET /api/public/users/{handle}.
+func profileJSON(e *core.RequestEvent) error {
+	member, _, err := findFor(e, e.Request.PathValue("handle"))
+	if err != nil {
+		return answer(e, nil, err)
+	}
+	p := Profile{Member: memberOf(member)}
+	if p.Reviews, err = visibleReviews(e.App, member, 20); err != nil {
+		return err
+	}
+	p.Totals, err = diary.TotalsOf(e.App, member.Id)
+	return answer(e, p, err)
+}
+
+// reviewJSON answers GET /api/public/users/{handle}/reviews/{activityId}.
+func reviewJSON(e *core.RequestEvent) error {
+	member, _, err := findFor(e, e.Request.PathValue("handle"))
+	if err != nil {
+		return answer(e, nil, err)
+	}
+	member, rv, err := findReview(e.App, member, e.Request.PathValue("activityId"))
+	if err != nil {
+		return answer(e, nil, err)
+	}
+	return answer(e, map[string]any{"member": memberOf(member), "review": rv}, nil)
+}
+
+// yearJSON answers GET /api/public/users/{handle}/year/{yyyy}.
+func yearJSON(e *core.RequestEvent) error {
+	member, _, err := findFor(e, e.Request.PathValue("handle"))
+	if err != nil {
+		return answer(e, nil, err)
+	}
+	r, err := publicYear(e.App, member, e.Request.PathValue("yyyy"))
+	return answer(e, map[string]any{"member": memberOf(member), "year": r}, err)
+}

@@ -1,0 +1,139 @@
+// Your account end to end: a photo chosen in settings and cropped shows on the member's
+// posts in a follower's feed; a bio with a link and a website show on the profile, links
+// made safe. Each test signs up its own members.
+import { createHmac } from 'node:crypto'
+import { expect, test } from './fixtures'
+import { signInViaUi } from './harness'
+
+/** totp computes an authenticator app's code (RFC 6238: SHA-1, 6 digits, 30 s) from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = (mac[mac.length - 1] ?? 0) & 0xf
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** PHOTO is a 96×64 JPEG, red on the left and blue on the right. */
+const PHOTO = Buffer.from('/9j/2wCEAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9PjsBCgsLDg0OHBAQHDsoIig7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7O//AABEIAEAAYAMBIgACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/AMSiiivHP0gKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigDbooor8fP1QKKKKACiiigDEooor9gPysKKKKACiiigD//Z', 'base64')
+
+test.describe('profile settings', () => {
+  test('a photo chosen and cropped in settings shows on the member\'s post in a follower\'s feed', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Photo' })
+    const bruno = await newMember({ firstName: 'Bruno', lastName: 'Follower' })
+    const search = (await (await alice.context.request.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
+    const logged = await alice.context.request.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8 } })
+    expect(logged.ok()).toBe(true)
+    const activity = ((await logged.json()) as { activityId: string }).activityId
+    expect((await bruno.context.request.post('/api/follow', { data: { userId: alice.id } })).ok()).toBe(true)
+
+    const page = alice.page
+    await page.goto('/settings')
+    await expect(page).toHaveURL(/\/settings\/profile$/)
+    await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
+    await page.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: PHOTO })
+    const crop = page.getByRole('dialog', { name: 'Crop your photo' })
+    await expect(crop).toBeVisible()
+    await crop.getByTestId('photo-crop').focus()
+    await page.keyboard.press('+') // the crop is keyboard operable
+    await page.keyboard.press('ArrowLeft')
+    await crop.getByRole('button', { name: 'Save Photo' }).click()
+    await expect(page.getByText('Photo Updated').first()).toBeVisible()
+    await expect(crop).toBeHidden()
+    await expect(page.getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', /^\/api\/files\/.+\.jpg$/)
+    await expect(page.getByRole('button', { name: 'Remove Photo' })).toBeVisible()
+
+    await bruno.page.goto('/')
+    const avatar = bruno.page.locator(`#activity-${activity} img[src*="/api/files/"]`).first()
+    await expect(avatar).toHaveAttribute('src', /\?thumb=128x128$/)
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(128)
+  })
+
+  test('a bio and website show on the profile, links made safe, and the SVG trick is refused', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Words' })
+    const bruno = await newMember({ firstName: 'Bruno', lastName: 'Reader' })
+    const page = alice.page
+    await page.goto('/settings/profile')
+    await page.getByLabel('Bio').fill('Horror nights. Lists at https://alice.example/lists. <b>not bold</b> javascript:alert(1)')
+    await page.getByLabel('Website').fill('javascript:alert(1)')
+    await page.getByRole('button', { name: 'Save Bio' }).click()
+    await expect(page.getByText('Enter a web address starting with https:// (or http://).')).toBeVisible()
+    await page.getByLabel('Website').fill('https://alice.example/')
+    await page.getByRole('button', { name: 'Save Bio' }).click()
+    await expect(page.getByText('Your bio and website are on your profile.')).toBeVisible()
+
+    await page.getByTestId('photo-input').setInputFiles({ name: 'x.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+    await expect(page.getByText('Choose a JPEG, PNG, WebP or GIF image.')).toBeVisible()
+
+    await bruno.page.goto(`/profile/${alice.id}`)
+    const bio = bruno.page.getByTestId('profile-bio')
+    await expect(bio).toContainText('<b>not bold</b> javascript:alert(1)')
+    await expect(bio.getByRole('link')).toHaveCount(1)
+    const link = bio.getByRole('link', { name: 'https://alice.example/lists' })
+    await expect(link).toHaveAttribute('href', 'https://alice.example/lists')
+    await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer')
+    await expect(bruno.page.getByTestId('profile-website')).toHaveText('alice.example')
+  })
+
+  test('the settings nav reaches every section, on a phone too', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Mobile' }, { viewport: { width: 390, height: 844 } })
+    const page = alice.page
+    await page.goto('/settings/profile')
+    const nav = page.getByRole('navigation', { name: 'Settings sections' })
+    await nav.getByRole('link', { name: 'Password' }).click()
+    await expect(page).toHaveURL(/\/settings\/password$/)
+    await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
+    await nav.getByRole('link', { name: 'Blocked members' }).click()
+    await expect(page.getByRole('heading', { name: 'Blocked Members' })).toBeVisible()
+  })
+})
+
+test.describe('two-factor sign-in', () => {
+  test('enable with an app, sign out, sign in with a code, then with a recovery code', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Secure' })
+    const page = alice.page
+    await page.goto('/settings/security')
+    await expect(page.getByTestId('twofactor-status')).toHaveText('Off')
+    await page.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click()
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+    const secret = (await page.getByTestId('twofactor-secret').textContent()) ?? ''
+    await page.getByLabel('Code from the app').fill('000000')
+    await page.getByRole('button', { name: 'Turn On' }).click()
+    await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible()
+    await page.getByLabel('Code from the app').fill(totp(secret))
+    await page.getByRole('button', { name: 'Turn On' }).click()
+    const list = page.getByTestId('recovery-codes')
+    await expect(list.getByRole('listitem')).toHaveCount(10)
+    const codes = await list.getByRole('listitem').allTextContents()
+    await page.getByRole('button', { name: 'I Saved Them' }).click()
+    await expect(page.getByTestId('twofactor-status')).toHaveText('On')
+    await expect(page.getByTestId('recovery-left')).toHaveText('10 of 10 recovery codes left.')
+
+    // Sign out; the password alone is not enough any more.
+    await page.goto('/api/logout')
+    await page.goto('/login')
+    await signInViaUi(page, alice)
+    const code = page.getByLabel('Two-factor code')
+    await expect(code).toBeVisible()
+    await expect(page).toHaveURL(/\/login/)
+    await code.fill('123456')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible()
+    await code.fill(totp(secret, Date.now() + 30_000)) // the enabling code's step is spent: the next one
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+
+    await page.goto('/api/logout')
+    await page.goto('/login')
+    await signInViaUi(page, alice)
+    await page.getByLabel('Two-factor code').fill(codes[0] ?? '')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByTestId('header-user-name')).toBeVisible()
+    await page.goto('/settings/security')
+    await expect(page.getByTestId('recovery-left')).toHaveText('9 of 10 recovery codes left.')
+  })
+})

@@ -1,0 +1,46 @@
+// The member's sign-in security: two-factor sign-in (/api/user/2fa*). One module owns its
+// key; the setup's secret and the recovery codes live only in the mutations' answers,
+// never in the cache.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest, getQueryFn } from '../lib/api'
+
+/** TwoFactorStatus: GET /api/user/2fa. */
+export interface TwoFactorStatus {
+  enabled: boolean
+  recoveryCodesLeft: number
+}
+
+/** TwoFactorSetup: POST /api/user/2fa/setup's answer (the QR code is a PNG data URL). */
+export interface TwoFactorSetup {
+  secret: string
+  otpauthUrl: string
+  qrCode: string
+}
+
+/** securityKeys: ['/api/user/2fa'] → GET /api/user/2fa. */
+export const securityKeys = {
+  twoFactor: ['/api/user/2fa'] as const,
+}
+
+export const twoFactorQuery = () =>
+  queryOptions({ queryKey: securityKeys.twoFactor, queryFn: getQueryFn<TwoFactorStatus>({ on401: 'throw' }) as () => Promise<TwoFactorStatus> })
+
+export function useSetupTwoFactor() {
+  return useMutation({ mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/user/2fa/setup') })
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/enable', { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  })
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) => apiRequest<null>('POST', '/api/user/2fa/disable', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  })
+}
