@@ -41,7 +41,7 @@ var collectionTable = map[string]collectionRule{
 	"diary":           {owner, owner, nobody, nobody, nobody},
 	"episode_reviews": {member, member, nobody, nobody, nobody},
 	// everything else only through the custom routes
-	"follows": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
+	"follows": superusersOnly, "sessions": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
 	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,
 	"notifications": superusersOnly, "push_subscriptions": superusersOnly, "push_settings": superusersOnly,

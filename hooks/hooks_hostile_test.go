@@ -124,6 +124,7 @@ var bodylessWrites = []string{
 	"POST /api/auth/logout", "POST /api/auth/session", "POST /api/activities/{id}/like",
 	"POST /api/comments/{id}/like", "POST /api/collaborations/{activityId}/decline",
 	"POST /api/import/{source}", "POST /api/push/test", "POST /api/user/avatar", "DELETE /api/user/avatar", "POST /api/user/2fa/setup",
+	"DELETE /api/user/sessions/{id}", "DELETE /api/user/sessions",
 	"PATCH /api/notifications/mark-all-read", "PATCH /api/notifications/{id}/read",
 	"DELETE /api/follow/{userId}", "DELETE /api/activities/{id}", "DELETE /api/activities/{id}/like",
 	"DELETE /api/comments/{id}", "DELETE /api/user/movies/{id}", "DELETE /api/user/tv-shows/{id}",
