@@ -137,3 +137,32 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByTestId('recovery-left')).toHaveText('9 of 10 recovery codes left.')
   })
 })
+
+test.describe('sessions', () => {
+  test('a device signed out from another is signed out on its next request', async ({ newMember, browser, server }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Devices' })
+    const second = await browser.newContext({ baseURL: server.baseURL })
+    try {
+      expect((await second.request.post('/api/auth/login', { data: { email: alice.email, password: alice.password } })).ok()).toBe(true)
+      const other = await second.newPage()
+      await other.goto('/friends')
+      await expect(other.getByTestId('header-user-name')).toBeVisible()
+
+      const page = alice.page
+      await page.goto('/settings/security')
+      const list = page.getByTestId('sessions')
+      await expect(list.getByRole('listitem')).toHaveCount(2)
+      await expect(list.getByText('This device')).toBeVisible()
+      await list.getByRole('button', { name: /^Sign out / }).click()
+      await expect(page.getByText('is signed out.', { exact: false })).toBeVisible()
+      await expect(list.getByRole('listitem')).toHaveCount(1)
+
+      expect((await second.request.get('/api/auth/user')).status()).toBe(401)
+      await other.reload()
+      await expect(other.getByTestId('header-user-name')).toHaveCount(0)
+      expect((await alice.context.request.get('/api/auth/user')).status()).toBe(200)
+    } finally {
+      await second.close()
+    }
+  })
+})
