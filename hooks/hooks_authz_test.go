@@ -57,6 +57,7 @@ var routeTable = map[string]routeRule{
 	"PATCH /api/user/settings":       {access: member, body: `{"bio":"I am {role}"}`},
 	"POST /api/user/avatar":          {access: member, body: `{}`},
 	"DELETE /api/user/avatar":        {access: member},
+	"DELETE /api/user":               {access: member, body: `{"password":"not the password"}`},
 	"GET /api/user/sessions":         {access: member},
 	"DELETE /api/user/sessions/{id}": {access: member, path: "/api/user/sessions/nosuchsession00"},
 	"DELETE /api/user/sessions":      {access: member},

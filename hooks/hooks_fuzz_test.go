@@ -75,3 +75,4 @@ func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
 func FuzzSettings(f *testing.F)             { fuzzWriteRoute(f, "Settings") }
 func FuzzTwoFactorEnable(f *testing.F)      { fuzzWriteRoute(f, "TwoFactorEnable") }
 func FuzzTwoFactorDisable(f *testing.F)     { fuzzWriteRoute(f, "TwoFactorDisable") }
+func FuzzDeleteAccount(f *testing.F)        { fuzzWriteRoute(f, "DeleteAccount") }

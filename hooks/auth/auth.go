@@ -37,6 +37,7 @@ func Register(app core.App) {
 		settings.PATCH("/settings", patchSettings)
 		settings.POST("/avatar", uploadAvatar).Bind(apis.BodyLimit(AvatarBodyLimit))
 		settings.DELETE("/avatar", deleteAvatar)
+		settings.DELETE("", deleteAccount)
 		settings.GET("/sessions", listSessions)
 		settings.DELETE("/sessions/{id}", endSession)
 		settings.DELETE("/sessions", endOtherSessions)
