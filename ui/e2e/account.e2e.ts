@@ -166,3 +166,37 @@ test.describe('sessions', () => {
     }
   })
 })
+
+test.describe('leaving', () => {
+  test('deleting an account takes the member\'s post out of a follower\'s feed, and the email signs up anew', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Leaving' })
+    const bruno = await newMember({ firstName: 'Bruno', lastName: 'Staying' })
+    const search = (await (await alice.context.request.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
+    const logged = await alice.context.request.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8, review: 'Goodbye, Neo' } })
+    expect(logged.ok()).toBe(true)
+    const activity = ((await logged.json()) as { activityId: string }).activityId
+    expect((await bruno.context.request.post('/api/follow', { data: { userId: alice.id } })).ok()).toBe(true)
+    await bruno.page.goto('/')
+    await expect(bruno.page.locator(`#activity-${activity}`)).toBeVisible()
+
+    const page = alice.page
+    await page.goto('/settings/delete')
+    await expect(page.getByRole('link', { name: 'Download your data first' })).toHaveAttribute('href', '/api/export')
+    const button = page.getByRole('button', { name: 'Delete My Account' })
+    await page.getByLabel('Password').fill('not my password')
+    await page.getByLabel('I understand my account and everything in it will be deleted.').check()
+    await button.click()
+    await expect(page.getByText('The password is not correct.').first()).toBeVisible()
+    await page.getByLabel('Password').fill(alice.password)
+    await button.click()
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
+
+    await bruno.page.reload()
+    await expect(bruno.page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
+    await expect(bruno.page.locator(`#activity-${activity}`)).toHaveCount(0)
+    const again = await page.request.post('/api/auth/signup', { data: { email: alice.email, password: 'a brand new password', passwordConfirm: 'a brand new password', firstName: 'Alice' } })
+    expect(again.ok()).toBe(true)
+    expect(((await again.json()) as { id?: string }).id).not.toBe(alice.id)
+  })
+})

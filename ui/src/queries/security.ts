@@ -69,3 +69,12 @@ export function useDisableTwoFactor() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
   })
 }
+
+/** useDeleteAccount: DELETE /api/user. Afterwards nothing cached belongs to anyone. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { password: string; code?: string }) => apiRequest<null>('DELETE', '/api/user', body),
+    onSuccess: () => queryClient.clear(),
+  })
+}

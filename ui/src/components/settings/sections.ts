@@ -24,4 +24,5 @@ export const settingsSections: SettingsSection[] = [
   { path: 'security', label: 'Security', load: () => import('./SecuritySection') },
   { path: 'blocked', label: 'Blocked members', load: () => import('../../routes/BlockedMembers') },
   { path: 'import', label: 'Import & export', load: () => import('../../routes/ImportExport') },
+  { path: 'delete', label: 'Delete account', danger: true, load: () => import('./DeleteSection') },
 ]
