@@ -44,7 +44,8 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
 		{"Report", "POST", "/api/reports"}, {"Settings", "PATCH", "/api/user/settings"},
-		{"DeleteAccount", "DELETE", "/api/user"}, {"TwoFactorEnable", "POST", "/api/user/2fa/enable"}, {"TwoFactorDisable", "POST", "/api/user/2fa/disable"},
+		{"DeleteAccount", "DELETE", "/api/user"}, {"ChangeEmail", "POST", "/api/user/email"},
+		{"ConfirmEmailChange", "POST", "/api/auth/confirm-email-change"}, {"TwoFactorEnable", "POST", "/api/user/2fa/enable"}, {"TwoFactorDisable", "POST", "/api/user/2fa/disable"},
 	}
 }
 
