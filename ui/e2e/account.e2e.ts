@@ -84,11 +84,22 @@ test.describe('profile settings', () => {
     const page = alice.page
     await page.goto('/settings/profile')
     const nav = page.getByRole('navigation', { name: 'Settings sections' })
-    await nav.getByRole('link', { name: 'Password' }).click()
+    await nav.getByRole('link', { name: 'Password', exact: true }).click()
     await expect(page).toHaveURL(/\/settings\/password$/)
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
     await nav.getByRole('link', { name: 'Blocked members' }).click()
     await expect(page.getByRole('heading', { name: 'Blocked Members' })).toBeVisible()
+
+    // Account: without mail set up, the email changes at once with the password as proof.
+    await nav.getByRole('link', { name: 'Account', exact: true }).click()
+    await expect(page.getByTestId('account-email')).toHaveText(alice.email)
+    const newEmail = `moved-${alice.email}`
+    await page.getByLabel('New email').fill(newEmail)
+    await page.getByLabel('Current password').fill(alice.password)
+    await page.getByRole('button', { name: 'Change Email' }).click()
+    await expect(page.getByTestId('account-email')).toHaveText(newEmail)
+    const signIn = await page.request.post('/api/auth/login', { data: { email: newEmail, password: alice.password } })
+    expect(signIn.ok()).toBe(true)
   })
 })
 
