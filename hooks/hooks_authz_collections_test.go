@@ -43,7 +43,7 @@ var collectionTable = map[string]collectionRule{
 	"episode_watches": {owner, owner, nobody, nobody, nobody},
 	"tv_progress":     {owner, owner, nobody, nobody, nobody},
 	// everything else only through the custom routes
-	"follows": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
+	"follows": superusersOnly, "sessions": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
 	"handle_redirects": superusersOnly, // #21: read through the visitor pages only
 	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,

@@ -79,3 +79,6 @@ func FuzzScrobble(f *testing.F)             { fuzzWriteRoute(f, "Scrobble") }
 func FuzzSettings(f *testing.F)             { fuzzWriteRoute(f, "Settings") }
 func FuzzTwoFactorEnable(f *testing.F)      { fuzzWriteRoute(f, "TwoFactorEnable") }
 func FuzzTwoFactorDisable(f *testing.F)     { fuzzWriteRoute(f, "TwoFactorDisable") }
+func FuzzDeleteAccount(f *testing.F)        { fuzzWriteRoute(f, "DeleteAccount") }
+func FuzzChangeEmail(f *testing.F)          { fuzzWriteRoute(f, "ChangeEmail") }
+func FuzzConfirmEmailChange(f *testing.F)   { fuzzWriteRoute(f, "ConfirmEmailChange") }

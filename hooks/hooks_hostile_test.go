@@ -48,11 +48,12 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		{"Recommend", "POST", "/api/recommendations"}, {"PushSubscribe", "POST", "/api/push/subscribe"},
 		{"PushUnsubscribe", "DELETE", "/api/push/unsubscribe"}, {"NotificationSettings", "PATCH", "/api/user/notification-settings"},
 		{"JoinChallenge", "POST", "/api/challenges/nosuchchallenge/join"}, {"ImportMatch", "POST", "/api/imports/nosuchimport000/match"},
-				{"MarkEpisodes", "POST", "/api/tv-shows/1396/episodes/watched"}, {"UnmarkEpisode", "DELETE", "/api/tv-shows/1396/episodes/watched"},
+		{"MarkEpisodes", "POST", "/api/tv-shows/1396/episodes/watched"}, {"UnmarkEpisode", "DELETE", "/api/tv-shows/1396/episodes/watched"},
 		{"MarkEpisodesOfAMovie", "POST", "/api/tv-shows/603/episodes/watched"},
 		{"ScrobbleSettings", "PATCH", "/api/user/scrobble"}, {"Scrobble", "POST", "/api/scrobble/" + scrobbleToken},
 		{"Report", "POST", "/api/reports"}, {"Settings", "PATCH", "/api/user/settings"},
-		{"TwoFactorEnable", "POST", "/api/user/2fa/enable"}, {"TwoFactorDisable", "POST", "/api/user/2fa/disable"},
+		{"DeleteAccount", "DELETE", "/api/user"}, {"ChangeEmail", "POST", "/api/user/email"},
+		{"ConfirmEmailChange", "POST", "/api/auth/confirm-email-change"}, {"TwoFactorEnable", "POST", "/api/user/2fa/enable"}, {"TwoFactorDisable", "POST", "/api/user/2fa/disable"},
 	}
 }
 
@@ -134,6 +135,7 @@ var bodylessWrites = []string{
 	"POST /api/auth/logout", "POST /api/auth/session", "POST /api/activities/{id}/like",
 	"POST /api/comments/{id}/like", "POST /api/collaborations/{activityId}/decline",
 	"POST /api/import/{source}", "POST /api/push/test", "POST /api/user/avatar", "DELETE /api/user/avatar", "POST /api/user/2fa/setup",
+	"DELETE /api/user/sessions/{id}", "DELETE /api/user/sessions",
 	"PATCH /api/notifications/mark-all-read", "PATCH /api/notifications/{id}/read",
 	"DELETE /api/follow/{userId}", "DELETE /api/activities/{id}", "DELETE /api/activities/{id}/like",
 	"DELETE /api/comments/{id}", "DELETE /api/user/movies/{id}", "DELETE /api/user/tv-shows/{id}",

@@ -53,6 +53,8 @@ func TestRateLimits(t *testing.T) {
 		{"password change", "POST /api/auth/user/password", "POST", "/api/auth/user/password", `{}`, true},
 		{"photo upload", "POST /api/user/avatar", "POST", "/api/user/avatar", `{}`, true},
 		{"two-factor codes", "POST /api/user/2fa/", "POST", "/api/user/2fa/enable", `{"code":"000000"}`, true},
+		{"account deletion", "DELETE /api/user", "DELETE", "/api/user", `{"password":"not the password"}`, true},
+		{"email change", "POST /api/user/email", "POST", "/api/user/email", `{"email":"x@example.com","password":"not the password"}`, true},
 		{"password reset", "*:requestPasswordReset", "POST", "/api/collections/users/request-password-reset", `{"email":"someone@example.com"}`, false},
 		{"PocketBase sign-in", "*:auth", "POST", "/api/collections/users/auth-with-password", `{"identity":"someone@example.com","password":"wrong password"}`, false},
 		{"title search", "GET /api/movies/search", "GET", "/api/movies/search?q=matrix", "", false},

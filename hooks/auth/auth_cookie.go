@@ -33,9 +33,9 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 			if err != nil || c.Value == "" {
 				return e.Next()
 			}
-			record, renew, err := sessionMember(e.App, c.Value)
+			record, renew, sid, err := sessionMember(e.App, c.Value)
 			if err != nil || record.Collection().Name != UsersCollection {
-				clearSession(e) // expired or revoked (password changed): forget it
+				clearSession(e) // expired or revoked (password changed, signed out): forget it
 				return e.Next()
 			}
 			if err := crossOrigin.Check(e.Request); err != nil {
@@ -45,10 +45,15 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 				return err
 			}
 			e.Auth = record
+			e.Set(sessionIDKey, sid)
+			// A cookie from before sessions (no sid) gets one at its renewal; until then it
+			// is not listed, and 'sign out everywhere else' ends it by the token key.
 			if renew {
 				if err := setSession(e, record); err != nil {
 					e.App.Logger().Warn("session renewal failed", "error", err)
 				}
+			} else if sid != "" {
+				touchSession(e.App, sid)
 			}
 			return e.Next()
 		},
@@ -56,8 +61,18 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 }
 
 // setSession issues a fresh auth token for record and stores it in the session cookie.
+// The browser keeps its session (a renewal, a password change) when it is record's;
+// otherwise (a sign-in) a new session is recorded.
 func setSession(e *core.RequestEvent, record *core.Record) error {
-	token, err := record.NewAuthToken()
+	sid := SessionID(e)
+	if sid == "" || e.Auth == nil || e.Auth.Id != record.Id {
+		var err error
+		if sid, err = createSession(e, record); err != nil {
+			return err
+		}
+		e.Set(sessionIDKey, sid)
+	}
+	token, err := newSessionToken(record, sid)
 	if err != nil {
 		return err
 	}

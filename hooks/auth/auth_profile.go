@@ -137,5 +137,9 @@ func changePassword(e *core.RequestEvent) error {
 	if err := setSession(e, record); err != nil {
 		return err
 	}
+	// The other browsers' tokens died with the token key: their rows go too.
+	if _, err := endSessions(e.App, record.Id, SessionID(e)); err != nil {
+		return err
+	}
 	return e.JSON(http.StatusOK, SelfUser(record))
 }

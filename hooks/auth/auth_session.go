@@ -85,16 +85,29 @@ func loginRedirect(e *core.RequestEvent) error {
 	return e.Redirect(http.StatusFound, target)
 }
 
-// logout clears the session cookie and returns the browser to the landing page.
+// logout ends this browser's session and returns it to the landing page.
 func logout(e *core.RequestEvent) error {
-	clearSession(e)
+	signOut(e)
 	return e.Redirect(http.StatusFound, "/")
 }
 
-// logoutJSON clears the session cookie for fetch callers.
+// logoutJSON ends this browser's session for fetch callers.
 func logoutJSON(e *core.RequestEvent) error {
-	clearSession(e)
+	signOut(e)
 	return e.NoContent(http.StatusNoContent)
+}
+
+// signOut deletes this browser's session row (so it leaves the member's device list) and
+// clears its cookie.
+func signOut(e *core.RequestEvent) {
+	if sid := SessionID(e); sid != "" {
+		if r, err := e.App.FindRecordById(SessionsCollection, sid); err == nil {
+			if err := e.App.Delete(r); err != nil {
+				e.App.Logger().Warn("session not deleted at sign-out", "error", err)
+			}
+		}
+	}
+	clearSession(e)
 }
 
 // safeNext keeps only same-site absolute paths, so the redirect cannot leave the site.

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"sync"
 	"time"
 
@@ -27,6 +28,7 @@ type sessionCache struct {
 // for renewal (half its lifetime used).
 type cachedSession struct {
 	record  *core.Record
+	sid     string
 	expires time.Time
 	renewAt time.Time
 }
@@ -51,6 +53,10 @@ func registerSessionCache(app core.App) {
 		c.purge()
 		return e.Next()
 	})
+	app.OnRecordAfterDeleteSuccess(SessionsCollection).BindFunc(func(e *core.RecordEvent) error {
+		c.purge() // a signed-out browser counts on its very next request
+		return e.Next()
+	})
 	app.OnCollectionAfterUpdateSuccess(UsersCollection).BindFunc(func(e *core.CollectionEvent) error {
 		c.purge()
 		return e.Next()
@@ -65,9 +71,10 @@ func (c *sessionCache) purge() {
 	c.mu.Unlock()
 }
 
-// sessionMember returns the member a session token belongs to and whether the token is
-// due for renewal; an invalid, expired or revoked token is an error.
-func sessionMember(app core.App, token string) (*core.Record, bool, error) {
+// sessionMember returns the member a session token belongs to, whether the token is due
+// for renewal and its session id ("" for a token from before sessions); an invalid,
+// expired or revoked token, or one whose session was ended, is an error.
+func sessionMember(app core.App, token string) (*core.Record, bool, string, error) {
 	c, _ := app.Store().Get(sessionCacheKey).(*sessionCache)
 	now := time.Now()
 	var gen uint64
@@ -77,12 +84,16 @@ func sessionMember(app core.App, token string) (*core.Record, bool, error) {
 		hit, ok := c.byToken[token]
 		c.mu.Unlock()
 		if ok && now.Before(hit.expires) {
-			return hit.record.Clone(), now.After(hit.renewAt), nil
+			return hit.record.Clone(), now.After(hit.renewAt), hit.sid, nil
 		}
 	}
 	record, err := app.FindAuthRecordByToken(token, core.TokenTypeAuth)
 	if err != nil {
-		return nil, false, err
+		return nil, false, "", err
+	}
+	sid := tokenSession(token)
+	if sid != "" && !sessionAlive(app, sid, record.Id) {
+		return nil, false, "", errSessionEnded
 	}
 	expires, renewAt := tokenTimes(token, record)
 	if c != nil {
@@ -91,12 +102,15 @@ func sessionMember(app core.App, token string) (*core.Record, bool, error) {
 			if len(c.byToken) >= sessionCacheMax {
 				clear(c.byToken)
 			}
-			c.byToken[token] = cachedSession{record: record.Clone(), expires: expires, renewAt: renewAt}
+			c.byToken[token] = cachedSession{record: record.Clone(), sid: sid, expires: expires, renewAt: renewAt}
 		}
 		c.mu.Unlock()
 	}
-	return record, now.After(renewAt), nil
+	return record, now.After(renewAt), sid, nil
 }
+
+// errSessionEnded: the browser was signed out from another one.
+var errSessionEnded = errors.New("session ended")
 
 // tokenTimes reads a verified token's expiry and the moment past half its lifetime,
 // when an active member's session slides forward instead of ending mid-visit. An

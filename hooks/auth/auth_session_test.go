@@ -65,7 +65,7 @@ func TestSignup(t *testing.T) {
 				`"nickname":null`, `"displayPreference":"fullname"`, `"profileCompleted":false`,
 			},
 			NotExpectedContent: []string{`"password"`, `"token"`},
-			ExpectedEvents:     map[string]int{"OnRecordCreate": 1},
+			ExpectedEvents:     map[string]int{"OnRecordCreate": 2}, // the member and their browser session,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				expectSession(t, res)
 			},

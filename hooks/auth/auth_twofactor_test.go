@@ -87,7 +87,7 @@ func TestTwoFactorSignIn(t *testing.T) {
 	if raw := stored.GetString("recoveryCodes"); strings.Contains(raw, enabled.RecoveryCodes[0]) {
 		t.Error("recovery codes must be stored hashed")
 	}
-	status, body = call(t, srv, "GET", "/api/auth/user", "", cookie)
+	_, body = call(t, srv, "GET", "/api/auth/user", "", cookie)
 	if strings.Contains(body, setup.Secret) || strings.Contains(body, "recoveryCodes") {
 		t.Errorf("the member's own record shows 2FA secrets: %s", body)
 	}

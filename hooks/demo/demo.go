@@ -123,6 +123,9 @@ func Seed(app core.App) error {
 			}
 			rec.Set("displayPreference", pref)
 			rec.Set("profileCompleted", true)
+			if err := seedProfile(rec, m.first, float64(i*47)); err != nil {
+				return fmt.Errorf("demo member %s: %w", m.first, err)
+			}
 			if err := tx.Save(rec); err != nil {
 				return fmt.Errorf("demo member %s: %w", m.first, err)
 			}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"cinecircle/hooks/auth"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -106,6 +108,15 @@ func (h *hub) revoke(user *core.Record, deleted bool) {
 	}
 }
 
+// revokeSession closes the streams a signed-out browser session opened.
+func (h *hub) revokeSession(userID, session string) {
+	for _, c := range h.clientsOf([]string{userID}) {
+		if c.session == session {
+			c.close()
+		}
+	}
+}
+
 // keepAlive writes a comment to every idle stream each interval until the hub shuts down:
 // it keeps proxies from timing the streams out and finds sockets whose peer is gone. One
 // goroutine serves every stream.
@@ -158,6 +169,10 @@ func bindRealtime(app core.App, h *hub) {
 	})
 	app.OnRecordAfterDeleteSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		h.revoke(e.Record, true)
+		return e.Next()
+	})
+	app.OnRecordAfterDeleteSuccess(auth.SessionsCollection).BindFunc(func(e *core.RecordEvent) error {
+		h.revokeSession(e.Record.GetString("user"), e.Record.Id)
 		return e.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {

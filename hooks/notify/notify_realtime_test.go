@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/auth"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -247,4 +248,54 @@ func TestClosedStreamIsForgotten(t *testing.T) {
 	}
 	cancel()
 	waitUntil(t, "the hub forgets the last tab", func() bool { return notify.Streams(app, bea) == 0 })
+}
+
+// signedInCookie signs id in through /api/auth/login, as a browser does, and returns the
+// session cookie (with its own session).
+func signedInCookie(t *testing.T, app core.App, base, id string) string {
+	t.Helper()
+	u, err := app.FindRecordById("users", id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Post(base+"/api/auth/login", "application/json", strings.NewReader(`{"email":"`+u.Email()+`","password":"password123"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	for _, c := range res.Cookies() {
+		if c.Name == auth.CookieName && c.Value != "" {
+			return c.Name + "=" + c.Value
+		}
+	}
+	t.Fatalf("sign-in set no cookie: %d", res.StatusCode)
+	return ""
+}
+
+// TestStreamEndsWithItsSession: ending one browser session (the device list's 'Sign
+// out') closes that browser's stream; the member's other browser keeps its own.
+func TestStreamEndsWithItsSession(t *testing.T) {
+	t.Parallel()
+	app, srv, ctx := servedCommunity(t)
+	phone := listen(t, ctx, srv.URL, signedInCookie(t, app, srv.URL, bea))
+	laptop := listen(t, ctx, srv.URL, signedInCookie(t, app, srv.URL, bea))
+	sessions, err := app.FindRecordsByFilter(auth.SessionsCollection, "user = {:u}", "created", 0, 0, dbx.Params{"u": bea})
+	if err != nil || len(sessions) != 2 {
+		t.Fatalf("want two sessions, got %d (%v)", len(sessions), err)
+	}
+	if err := app.Delete(sessions[0]); err != nil { // the phone's
+		t.Fatal(err)
+	}
+	select {
+	case ev, open := <-phone:
+		if open {
+			t.Fatalf("the signed-out phone still received %v", ev)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the signed-out phone's stream stayed open")
+	}
+	if n := notify.Streams(app, bea); n != 1 {
+		t.Fatalf("the laptop's stream must stay: %d open", n)
+	}
+	_ = laptop
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"cinecircle/hooks/auth"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -41,6 +43,7 @@ type client struct {
 	h        *hub
 	user     string
 	tokenKey string
+	session  string // the browser session it came with (auth.SessionID), "" for a header token
 	out      sink
 	limits   streamLimits
 
@@ -62,7 +65,7 @@ func eventsHandler(e *core.RequestEvent) error {
 	if h == nil {
 		return e.NotFoundError("", nil)
 	}
-	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey(), ended: make(chan struct{})}
+	c := &client{h: h, user: e.Auth.Id, tokenKey: e.Auth.TokenKey(), session: auth.SessionID(e), ended: make(chan struct{})}
 	head := e.Response.Header().Clone() // keeps a renewed session cookie and the security headers
 	head.Del("Content-Length")
 	head.Del("Vary")

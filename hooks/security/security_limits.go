@@ -36,6 +36,10 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "POST /api/user/avatar", MaxRequests: 20, Duration: 600},
 		// two-factor codes (also limited per member, in hooks/auth)
 		{Label: "POST /api/user/2fa/", MaxRequests: 10, Duration: 600},
+		// leaving: a password guess that deletes an account must be slow
+		{Label: "DELETE /api/user", MaxRequests: 5, Duration: 600},
+		{Label: "POST /api/user/email", MaxRequests: 5, Duration: 600},
+		{Label: "POST /api/auth/confirm-email-change", MaxRequests: 20, Duration: 600},
 		{Label: "*:auth", MaxRequests: 10, Duration: 60},
 		{Label: "*:requestPasswordReset", MaxRequests: 5, Duration: 600},
 		{Label: "*:confirmPasswordReset", MaxRequests: 10, Duration: 600},

@@ -84,11 +84,22 @@ test.describe('profile settings', () => {
     const page = alice.page
     await page.goto('/settings/profile')
     const nav = page.getByRole('navigation', { name: 'Settings sections' })
-    await nav.getByRole('link', { name: 'Password' }).click()
+    await nav.getByRole('link', { name: 'Password', exact: true }).click()
     await expect(page).toHaveURL(/\/settings\/password$/)
     await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible()
     await nav.getByRole('link', { name: 'Blocked members' }).click()
     await expect(page.getByRole('heading', { name: 'Blocked Members' })).toBeVisible()
+
+    // Account: without mail set up, the email changes at once with the password as proof.
+    await nav.getByRole('link', { name: 'Account', exact: true }).click()
+    await expect(page.getByTestId('account-email')).toHaveText(alice.email)
+    const newEmail = `moved-${alice.email}`
+    await page.getByLabel('New email').fill(newEmail)
+    await page.getByLabel('Current password').fill(alice.password)
+    await page.getByRole('button', { name: 'Change Email' }).click()
+    await expect(page.getByTestId('account-email')).toHaveText(newEmail)
+    const signIn = await page.request.post('/api/auth/login', { data: { email: newEmail, password: alice.password } })
+    expect(signIn.ok()).toBe(true)
   })
 })
 
@@ -135,5 +146,68 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByTestId('header-user-name')).toBeVisible()
     await page.goto('/settings/security')
     await expect(page.getByTestId('recovery-left')).toHaveText('9 of 10 recovery codes left.')
+  })
+})
+
+test.describe('sessions', () => {
+  test('a device signed out from another is signed out on its next request', async ({ newMember, browser, server }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Devices' })
+    const second = await browser.newContext({ baseURL: server.baseURL })
+    try {
+      expect((await second.request.post('/api/auth/login', { data: { email: alice.email, password: alice.password } })).ok()).toBe(true)
+      const other = await second.newPage()
+      await other.goto('/friends')
+      await expect(other.getByTestId('header-user-name')).toBeVisible()
+
+      const page = alice.page
+      await page.goto('/settings/security')
+      const list = page.getByTestId('sessions')
+      await expect(list.getByRole('listitem')).toHaveCount(2)
+      await expect(list.getByText('This device')).toBeVisible()
+      await list.getByRole('button', { name: /^Sign out / }).click()
+      await expect(page.getByText('is signed out.', { exact: false })).toBeVisible()
+      await expect(list.getByRole('listitem')).toHaveCount(1)
+
+      expect((await second.request.get('/api/auth/user')).status()).toBe(401)
+      await other.reload()
+      await expect(other.getByTestId('header-user-name')).toHaveCount(0)
+      expect((await alice.context.request.get('/api/auth/user')).status()).toBe(200)
+    } finally {
+      await second.close()
+    }
+  })
+})
+
+test.describe('leaving', () => {
+  test('deleting an account takes the member\'s post out of a follower\'s feed, and the email signs up anew', async ({ newMember }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Leaving' })
+    const bruno = await newMember({ firstName: 'Bruno', lastName: 'Staying' })
+    const search = (await (await alice.context.request.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
+    const logged = await alice.context.request.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8, review: 'Goodbye, Neo' } })
+    expect(logged.ok()).toBe(true)
+    const activity = ((await logged.json()) as { activityId: string }).activityId
+    expect((await bruno.context.request.post('/api/follow', { data: { userId: alice.id } })).ok()).toBe(true)
+    await bruno.page.goto('/')
+    await expect(bruno.page.locator(`#activity-${activity}`)).toBeVisible()
+
+    const page = alice.page
+    await page.goto('/settings/delete')
+    await expect(page.getByRole('link', { name: 'Download your data first' })).toHaveAttribute('href', '/api/export')
+    const button = page.getByRole('button', { name: 'Delete My Account' })
+    await page.getByLabel('Password').fill('not my password')
+    await page.getByLabel('I understand my account and everything in it will be deleted.').check()
+    await button.click()
+    await expect(page.getByText('The password is not correct.').first()).toBeVisible()
+    await page.getByLabel('Password').fill(alice.password)
+    await button.click()
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
+
+    await bruno.page.reload()
+    await expect(bruno.page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
+    await expect(bruno.page.locator(`#activity-${activity}`)).toHaveCount(0)
+    const again = await page.request.post('/api/auth/signup', { data: { email: alice.email, password: 'a brand new password', passwordConfirm: 'a brand new password', firstName: 'Alice' } })
+    expect(again.ok()).toBe(true)
+    expect(((await again.json()) as { id?: string }).id).not.toBe(alice.id)
   })
 })

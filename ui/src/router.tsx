@@ -26,6 +26,7 @@ export const router = createBrowserRouter([
       { path: 'login', element: lazyPage(() => import('./routes/Login')) },
       { path: 'reset-password/:token', element: lazyPage(() => import('./routes/ResetPassword')) },
       { path: 'confirm-email', element: lazyPage(() => import('./routes/ConfirmEmail')) },
+      { path: 'confirm-email-change', element: lazyPage(() => import('./routes/ConfirmEmailChange')) },
       { path: 'about', element: lazyPage(() => import('./routes/About')) },
       { path: 'u/:handle', element: lazyPage(() => import('./routes/PublicPage')) },
       { path: 'u/:handle/review/:activityId', element: lazyPage(() => import('./routes/PublicPage')) },

@@ -166,3 +166,27 @@ export function useConfirmPasswordReset() {
       apiRequest<null>('POST', '/api/collections/users/confirm-password-reset', body),
   })
 }
+
+/**
+ * useChangeEmail: POST /api/user/email. Without mail the member comes back with the new
+ * address (held as current); with mail the answer is "check your email".
+ */
+export function useChangeEmail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      apiRequest<OwnUser | ConfirmEmailAnswer>('POST', '/api/user/email', body),
+    onSuccess: (answer) => {
+      if (!isConfirmEmailAnswer(answer)) queryClient.setQueryData(authKeys.user(), answer)
+    },
+  })
+}
+
+/** useConfirmEmailChange opens an email change's link: the address changes, this browser signs in. */
+export function useConfirmEmailChange() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<OwnUser>('POST', '/api/auth/confirm-email-change', { token }),
+    onSuccess: startSession,
+  })
+}

@@ -17,9 +17,34 @@ export interface TwoFactorSetup {
   qrCode: string
 }
 
-/** securityKeys: ['/api/user/2fa'] → GET /api/user/2fa. */
+/** Session: one signed-in browser (GET /api/user/sessions). */
+export interface Session {
+  id: string
+  browser: string
+  os: string
+  device: string
+  createdAt: string
+  lastSeenAt: string
+  current: boolean
+}
+
+/** securityKeys: ['/api/user/2fa'] → GET /api/user/2fa, ['/api/user/sessions'] → the devices. */
 export const securityKeys = {
   twoFactor: ['/api/user/2fa'] as const,
+  sessions: ['/api/user/sessions'] as const,
+}
+
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: securityKeys.sessions, queryFn: getQueryFn<Session[]>({ on401: 'throw' }) as () => Promise<Session[]> })
+
+/** useEndSession signs one device out (id), or every other one (no id). */
+export function useEndSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id?: string) =>
+      id ? apiRequest<null>('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`) : apiRequest<{ ended: number }>('DELETE', '/api/user/sessions'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions }),
+  })
 }
 
 export const twoFactorQuery = () =>
@@ -42,5 +67,14 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (body: { password: string; code: string }) => apiRequest<null>('POST', '/api/user/2fa/disable', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  })
+}
+
+/** useDeleteAccount: DELETE /api/user. Afterwards nothing cached belongs to anyone. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { password: string; code?: string }) => apiRequest<null>('DELETE', '/api/user', body),
+    onSuccess: () => queryClient.clear(),
   })
 }

@@ -20,6 +20,7 @@ export interface SettingsSection {
  */
 export const settingsSections: SettingsSection[] = [
   { path: 'profile', label: 'Profile', load: () => import('./ProfileSection') },
+  { path: 'account', label: 'Account', load: () => import('./AccountSection') },
   { path: 'password', label: 'Password', load: () => import('../../routes/ChangePassword') },
   { path: 'security', label: 'Security', load: () => import('./SecuritySection') },
   { path: 'blocked', label: 'Blocked members', load: () => import('../../routes/BlockedMembers') },
@@ -27,4 +28,5 @@ export const settingsSections: SettingsSection[] = [
   { path: 'sharing', label: 'Sharing', load: () => import('./SharingSection') },
   { path: 'calendar', label: 'Calendar feed', load: () => import('../../routes/CalendarSettings') },
   { path: 'scrobbling', label: 'Scrobbling', load: () => import('../../routes/ScrobbleSettingsPage') },
+  { path: 'delete', label: 'Delete account', danger: true, load: () => import('./DeleteSection') },
 ]

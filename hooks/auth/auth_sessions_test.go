@@ -1,0 +1,132 @@
+package auth_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"cinecircle/hooks/auth"
+	"cinecircle/hooks/testutil"
+)
+
+// browser is a client with its own cookie jar and user agent, signed in as email.
+type browser struct {
+	t   testing.TB
+	srv *httptest.Server
+	c   *http.Client
+	ua  string
+}
+
+func signInBrowser(t testing.TB, srv *httptest.Server, email, ua string) *browser {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	b := &browser{t: t, srv: srv, c: &http.Client{Jar: jar}, ua: ua}
+	if status, body := b.do("POST", "/api/auth/login", `{"email":"`+email+`","password":"password123"}`); status != 200 {
+		t.Fatalf("sign-in: %d %s", status, body)
+	}
+	return b
+}
+
+func (b *browser) do(method, path, body string) (int, string) {
+	b.t.Helper()
+	req, _ := http.NewRequest(method, b.srv.URL+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("User-Agent", b.ua)
+	res, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(data)
+}
+
+func (b *browser) sessions() []auth.Session {
+	b.t.Helper()
+	status, body := b.do("GET", "/api/user/sessions", "")
+	var out []auth.Session
+	if status != 200 || json.Unmarshal([]byte(body), &out) != nil {
+		b.t.Fatalf("sessions: %d %s", status, body)
+	}
+	return out
+}
+
+const (
+	firefoxLinux = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+	safariIPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+	chromeMac    = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+)
+
+// TestSessions: each sign-in is a listed device (browser and OS named, this one marked);
+// ending one signs that browser out on its next request, and nobody else's can be ended;
+// 'everywhere else' keeps only this one; signing out removes the row.
+func TestSessions(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	bea := testutil.CreateUser(t, app, "Bea")
+	srv := testutil.Serve(t, app)
+	app.Settings().RateLimits.Enabled = false
+
+	laptop := signInBrowser(t, srv, ana.Email(), firefoxLinux)
+	phone := signInBrowser(t, srv, ana.Email(), safariIPhone)
+	mac := signInBrowser(t, srv, ana.Email(), chromeMac)
+	beas := signInBrowser(t, srv, bea.Email(), chromeMac)
+
+	list := laptop.sessions()
+	if len(list) != 3 || !list[0].Current || list[0].Browser != "Firefox" || list[0].OS != "Linux" {
+		t.Fatalf("the laptop's list: %+v", list)
+	}
+	var phoneID, macID string
+	for _, s := range list[1:] {
+		if s.Current {
+			t.Errorf("only one session is this one: %+v", s)
+		}
+		switch {
+		case s.Browser == "Safari" && s.OS == "iOS":
+			phoneID = s.ID
+		case s.Browser == "Chrome" && s.OS == "MacOS":
+			macID = s.ID
+		}
+	}
+	if phoneID == "" || macID == "" || list[1].LastSeenAt == "" || list[1].CreatedAt == "" {
+		t.Fatalf("want the phone and the Mac named: %+v", list)
+	}
+	if status, _ := beas.do("DELETE", "/api/user/sessions/"+phoneID, ""); status != 404 {
+		t.Errorf("Bea ended Ana's session: %d", status)
+	}
+	if status, body := laptop.do("DELETE", "/api/user/sessions/"+phoneID, ""); status != 204 {
+		t.Fatalf("end the phone: %d %s", status, body)
+	}
+	if status, _ := phone.do("GET", "/api/auth/user", ""); status != 401 {
+		t.Errorf("the phone is still signed in: %d", status)
+	}
+	if status, _ := mac.do("GET", "/api/auth/user", ""); status != 200 {
+		t.Errorf("the Mac was signed out too: %d", status)
+	}
+	if status, body := laptop.do("DELETE", "/api/user/sessions", ""); status != 200 || !strings.Contains(body, `"ended":1`) {
+		t.Fatalf("everywhere else: %d %s", status, body)
+	}
+	if status, _ := mac.do("GET", "/api/auth/user", ""); status != 401 {
+		t.Errorf("the Mac is still signed in: %d", status)
+	}
+	if status, _ := laptop.do("GET", "/api/auth/user", ""); status != 200 {
+		t.Errorf("this browser must stay signed in: %d", status)
+	}
+	if status, _ := beas.do("GET", "/api/auth/user", ""); status != 200 {
+		t.Errorf("another member was signed out: %d", status)
+	}
+	if got := laptop.sessions(); len(got) != 1 || !got[0].Current {
+		t.Errorf("after everywhere else: %+v", got)
+	}
+	laptop.do("POST", "/api/auth/logout", "")
+	if n, _ := app.CountRecords(auth.SessionsCollection); n != 1 { // Bea's
+		t.Errorf("signing out leaves %d sessions, want Bea's only", n)
+	}
+}
