@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/lists"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
@@ -36,6 +37,7 @@ func Register(app core.App, public fs.FS) {
 	notify.Register(app)
 	challenges.Register(app)
 	collab.Register(app)
+	lists.Register(app)
 	portability.Register(app)
 	replica.Register(app)
 	web.Register(app, public)
