@@ -49,6 +49,7 @@ var collectionTable = map[string]collectionRule{
 	"collaborations": superusersOnly, "collaboration_participants": superusersOnly,
 	"recommendations": superusersOnly, "imports": superusersOnly,
 	"reports": superusersOnly, "blocks": superusersOnly, "delivery_queue": superusersOnly,
+	"lists": superusersOnly, "list_items": superusersOnly, "list_editors": superusersOnly, "favorites": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

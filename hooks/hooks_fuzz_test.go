@@ -72,3 +72,9 @@ func FuzzNotificationSettings(f *testing.F) { fuzzWriteRoute(f, "NotificationSet
 func FuzzJoinChallenge(f *testing.F)        { fuzzWriteRoute(f, "JoinChallenge") }
 func FuzzImportMatch(f *testing.F)          { fuzzWriteRoute(f, "ImportMatch") }
 func FuzzReport(f *testing.F)               { fuzzWriteRoute(f, "Report") }
+func FuzzCreateList(f *testing.F)           { fuzzWriteRoute(f, "CreateList") }
+func FuzzEditList(f *testing.F)             { fuzzWriteRoute(f, "EditList") }
+func FuzzAddListItem(f *testing.F)          { fuzzWriteRoute(f, "AddListItem") }
+func FuzzEditListItem(f *testing.F)         { fuzzWriteRoute(f, "EditListItem") }
+func FuzzAddListEditor(f *testing.F)        { fuzzWriteRoute(f, "AddListEditor") }
+func FuzzFavorites(f *testing.F)            { fuzzWriteRoute(f, "Favorites") }
