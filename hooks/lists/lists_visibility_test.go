@@ -178,3 +178,17 @@ func TestHiddenList(t *testing.T) {
 		t.Error("an excluded role reads a public list")
 	}
 }
+
+// TestReportList: a member who can read a list can report it (once while open); one who
+// cannot gets a 404, as if it did not exist.
+func TestReportList(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	pub := w.newList(t, "Ana", `{"name":"Spoilers everywhere"}`)
+	priv := w.newList(t, "Ana", `{"name":"Mine","visibility":"private"}`)
+	w.must(t, 201, "Dee", "POST", "/api/reports", `{"entityType":"list","entityId":"`+pub+`","reason":"spoilers"}`)
+	w.must(t, 404, "Dee", "POST", "/api/reports", `{"entityType":"list","entityId":"`+priv+`","reason":"?"}`)
+	if n, _ := w.app.CountRecords("reports", dbxEq("entityType", "list", "entityId", pub, "targetUser", w.ids["Ana"])); n != 1 {
+		t.Errorf("%d reports of the list naming its owner, want 1", n)
+	}
+}
