@@ -91,13 +91,14 @@ export interface LikeState {
 
 export const UNKNOWN_CONTENT = 'Unknown Content'
 
-export type CardKind = 'title' | 'episode' | 'challenge' | 'unknown'
+export type CardKind = 'title' | 'episode' | 'challenge' | 'list' | 'unknown'
 
 /** cardKind: movie and TV types share one card; episode reviews and challenges have their own. */
 export function cardKind(type: string): CardKind {
   if ((TITLE_ACTIVITY_TYPES as readonly string[]).includes(type)) return 'title'
   if (type === 'episode_review') return 'episode'
   if (type === 'challenge_completed' || type === 'challenge_joined') return 'challenge'
+  if (type === 'list_created' || type === 'list_updated') return 'list'
   return 'unknown'
 }
 

@@ -3,6 +3,7 @@ import { ActivityCard } from './ActivityCard'
 import { CardHeader, CardShell } from './CardParts'
 import { ChallengeCard } from './ChallengeCard'
 import { EpisodeReviewCard } from './EpisodeReviewCard'
+import { ListPostCard } from '../lists/ListPostCard'
 
 /** ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. */
 export function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
@@ -13,6 +14,8 @@ export function ActivityItem({ activity, currentUserId }: { activity: Activity; 
       return <EpisodeReviewCard activity={activity} currentUserId={currentUserId} />
     case 'challenge':
       return <ChallengeCard activity={activity} currentUserId={currentUserId} />
+    case 'list':
+      return <ListPostCard activity={activity} currentUserId={currentUserId} />
     default:
       return (
         <CardShell activity={activity}>
