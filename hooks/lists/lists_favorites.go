@@ -1,6 +1,7 @@
 package lists
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -49,12 +50,12 @@ func Favorites(app core.App, member string) ([]Favorite, error) {
 	return out, nil
 }
 
-// SetFavorites replaces member's favourites with the films ids (public ids, in order),
+// SaveFavorites replaces member's favourites with the films ids (public ids, in order),
 // fetching any the catalog does not hold yet.
-func SetFavorites(e *core.RequestEvent, member string, ids []int) error {
+func SaveFavorites(ctx context.Context, app core.App, member string, ids []int) error {
 	recordIDs := make([]string, 0, len(ids))
 	for _, id := range ids {
-		m, err := catalog.Find(e.Request.Context(), e.App, catalog.Movie, id)
+		m, err := catalog.Find(ctx, app, catalog.Movie, id)
 		if errors.Is(err, catalog.ErrNotFound) {
 			return validation.Errors{"movieIds": validation.NewError("validation_unknown_title", "One of those films is not in the catalog.")}
 		} else if err != nil {
@@ -62,9 +63,9 @@ func SetFavorites(e *core.RequestEvent, member string, ids []int) error {
 		}
 		recordIDs = append(recordIDs, m.Id)
 	}
-	r, err := e.App.FindFirstRecordByData(FavoritesCol, "user", member)
+	r, err := app.FindFirstRecordByData(FavoritesCol, "user", member)
 	if err != nil {
-		col, err := e.App.FindCachedCollectionByNameOrId(FavoritesCol)
+		col, err := app.FindCachedCollectionByNameOrId(FavoritesCol)
 		if err != nil {
 			return err
 		}
@@ -72,7 +73,7 @@ func SetFavorites(e *core.RequestEvent, member string, ids []int) error {
 		r.Set("user", member)
 	}
 	r.Set("movies", recordIDs)
-	return e.App.Save(r)
+	return app.Save(r)
 }
 
 // myFavoritesHandler answers GET /api/user/favorites.
@@ -94,7 +95,7 @@ func putFavoritesHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return answer(e, err)
 	}
-	if err := SetFavorites(e, e.Auth.Id, ids); err != nil {
+	if err := SaveFavorites(e.Request.Context(), e.App, e.Auth.Id, ids); err != nil {
 		return answer(e, err)
 	}
 	return myFavoritesHandler(e)
