@@ -3,6 +3,7 @@ package lists
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"cinecircle/hooks/catalog"
 
@@ -206,4 +207,46 @@ func FindItem(app core.App, list *core.Record, id string) (*core.Record, error) 
 		return nil, ErrNotVisible
 	}
 	return item, nil
+}
+
+// MaxExport is how many items an export reads of one list.
+const MaxExport = 100000
+
+// IsDuplicate reports whether err says the title is already in the list.
+func IsDuplicate(err error) bool {
+	var fields validation.Errors
+	if !errors.As(err, &fields) {
+		return false
+	}
+	for _, e := range fields {
+		var ve validation.Error
+		if errors.As(e, &ve) && ve.Code() == "validation_duplicate" {
+			return true
+		}
+	}
+	return false
+}
+
+// ImportList returns owner's list imported under key, making it (private, so an import
+// posts nothing) the first time.
+func ImportList(app core.App, owner, key, name, description string) (*core.Record, error) {
+	if l, err := app.FindFirstRecordByFilter(Collection, "owner = {:o} && importKey = {:k}", dbx.Params{"o": owner, "k": key}); err == nil {
+		return l, nil
+	}
+	if r := []rune(name); len(r) > MaxNameLength {
+		name = string(r[:MaxNameLength])
+	}
+	if r := []rune(description); len(r) > MaxDescriptionLength {
+		description = string(r[:MaxDescriptionLength])
+	}
+	if strings.TrimSpace(name) == "" {
+		name = "Imported list"
+	}
+	vis := Private
+	list, err := Create(app, owner, ListInput{Name: &name, Description: &description, Visibility: &vis})
+	if err != nil {
+		return nil, err
+	}
+	list.Set("importKey", key)
+	return list, app.Save(list)
 }

@@ -127,6 +127,9 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 	if err != nil {
 		return false, err
 	}
+	if it.Status == statusList && it.List != nil {
+		return applyListItem(ctx, app, user, it, id)
+	}
 	entry, err := app.FindFirstRecordByFilter("watch_entries", "user = {:u} && "+kind.RelationField()+" = {:t}", dbx.Params{"u": user.Id, "t": title.Id})
 	hasEntry := err == nil
 	in := diary.EntryInput{Kind: it.Kind, TitleID: id, Status: it.Status, Quiet: true}

@@ -20,6 +20,8 @@ type Item struct {
 	Review    string       `json:"review,omitzero"`
 	Rewatch   bool         `json:"rewatch,omitzero"`
 	Source    string       `json:"source"` // the file it came from
+	// List is set on a title of a Letterboxd list (Status "list").
+	List *ListRef `json:"list,omitzero"`
 }
 
 // key identifies a title within one history: kind, folded name and year.
