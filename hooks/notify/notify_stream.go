@@ -49,7 +49,7 @@ type client struct {
 	queued  int
 	writing bool
 	closed  bool
-	last    bool // close once the queue is written (finish)
+	last    bool          // close once the queue is written (finish)
 	ended   chan struct{} // closed by close
 }
 
