@@ -48,7 +48,7 @@ test('a ranked, collaborative list: made from a title page, reordered by draggin
     await page.goto(`/movie/${ids[i]}`)
     await page.getByRole('button', { name: 'Add to list' }).click()
     await page.getByRole('dialog', { name: 'Add to list' }).getByRole('button', { name: /Silent greats/ }).click()
-    await expect(page.getByText(`${titles[i][1]} is in Silent greats.`)).toBeVisible()
+    await expect(page.getByText(`${titles[i]?.[1]} is in Silent greats.`)).toBeVisible()
   }
   await page.goto('/lists')
   await page.getByRole('link', { name: /Silent greats/ }).click()
