@@ -28,7 +28,7 @@ export function OwnerMenu({
   activity: Activity
   titleName?: string
   canEdit?: boolean
-  /** Items other features add before the post's own (Add to list). */
+  /** Items other features add after the post's own (Add to list). */
   extraItems?: readonly MenuItem[]
 }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
@@ -36,9 +36,9 @@ export function OwnerMenu({
   const remove = useDeleteActivity()
   const close = () => setDialog(null)
 
-  const items: MenuItem[] = [...extraItems]
+  const items: MenuItem[] = []
   if (canEdit) items.push({ key: 'edit', label: 'Edit Post', onSelect: () => setDialog('edit') })
-  items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') })
+  items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') }, ...extraItems)
 
   return (
     <>

@@ -58,9 +58,9 @@ export function PostMenu({
   }
   const name = displayName(activity.user)
   const items: MenuItem[] = [
-    ...listItems,
     { key: 'report', label: 'Report Post', onSelect: () => open({ kind: 'report', entityType: 'activity', entityId: activity.id }) },
     { key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }) },
+    ...listItems,
   ]
   return (
     <>
