@@ -31,6 +31,8 @@ func Command(app core.App) *cobra.Command {
 	}
 	seed.Flags().IntVar(&s.Users, "users", s.Users, "members")
 	seed.Flags().IntVar(&s.Activities, "activities", s.Activities, "activities (likes ×3, comments ×0.5, notifications ×0.2)")
+	seed.Flags().IntVar(&s.Lists, "lists", s.Lists, "lists (the first holds 1,000 titles)")
+	seed.Flags().IntVar(&s.ListItems, "list-items", s.ListItems, "titles in lists, all lists together")
 	seed.Flags().IntVar(&s.MedianFollows, "median-follows", s.MedianFollows, "median follows per member")
 	seed.Flags().Uint64Var(&s.Seed, "seed", s.Seed, "random seed (the same seed builds the same data)")
 	root.AddCommand(seed, runCommand(app), reportCommand())

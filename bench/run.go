@@ -243,6 +243,14 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 	if len(f.posts) == 0 {
 		return nil, fmt.Errorf("the viewers' feeds are empty")
 	}
+	// The big list's owner reorders it.
+	var ownerEmail string
+	if err := app.DB().NewQuery("SELECT u.email FROM lists l JOIN users u ON u.id = l.owner WHERE l.id = {:l}").
+		Bind(dbx.Params{"l": BigList}).Row(&ownerEmail); err == nil {
+		if f.listOwner, err = c.login(ownerEmail, o.Password); err != nil {
+			return nil, err
+		}
+	}
 	return f, nil
 }
 

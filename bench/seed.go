@@ -27,13 +27,14 @@ type Sizes struct {
 	// EpisodeWatchesPerUser is the mean number of episode watches per member (500: 5M
 	// at 10,000 members), spread over a few shows each watched from the pilot on.
 	EpisodeWatchesPerUser int
+	Lists, ListItems      int // ~50k lists holding ~1M titles (issue #20)
 	Seed                  uint64
 }
 
 // DefaultSizes is the community the performance targets are stated for.
 func DefaultSizes() Sizes {
 	return Sizes{Users: 10000, Activities: 1000000, LikesPerActivity: 3, CommentsPerActivity: 0.5,
-		NotificationsPerPost: 0.2, MedianFollows: 50, EntriesPerUser: 20, EpisodeWatchesPerUser: 500, Seed: 1}
+		NotificationsPerPost: 0.2, MedianFollows: 50, EntriesPerUser: 20, EpisodeWatchesPerUser: 500, Lists: 50000, ListItems: 1000000, Seed: 1}
 }
 
 // Password is every seeded member's password (one bcrypt hash serves them all).
@@ -87,7 +88,7 @@ func Seed(app core.App, s Sizes, out io.Writer) error {
 	// Secondary indexes are dropped for the load and built once at the end: maintaining
 	// them row by row with random keys is most of a naive bulk load's time.
 	indexes, err := dropIndexes(app, "follows", "activities", "activity_likes", "comments", "notifications", "watch_entries", "diary",
-		"episode_watches", "tv_progress")
+		"episode_watches", "tv_progress", "lists", "list_items")
 	if err != nil {
 		return err
 	}
@@ -160,6 +161,9 @@ func Seed(app core.App, s Sizes, out io.Writer) error {
 		return err
 	}
 	if err := step("episodes", func(tx core.App) (int, error) { return seedTV(tx, s, rng, now) }); err != nil {
+		return err
+	}
+	if err := step("lists", func(tx core.App) (int, error) { return seedLists(tx, s, rng, movies, when) }); err != nil {
 		return err
 	}
 	if err := step("indexes", func(tx core.App) (int, error) { return len(indexes), recreate(tx, indexes) }); err != nil {

@@ -17,6 +17,7 @@ func TestSeedSmall(t *testing.T) {
 	app := testutil.NewTestApp(t)
 	s := bench.DefaultSizes()
 	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser, s.EpisodeWatchesPerUser = 300, 3000, 20, 5, 30
+	s.Lists, s.ListItems = 100, 3000
 	if err := bench.Seed(app, s, io.Discard); err != nil {
 		t.Fatal(err)
 	}

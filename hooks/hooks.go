@@ -12,6 +12,7 @@ import (
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/gifs"
+	"cinecircle/hooks/lists"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/portability"
@@ -41,6 +42,7 @@ func Register(app core.App, ui fs.FS) {
 	challenges.Register(app)
 	collab.Register(app)
 	tv.Register(app)
+	lists.Register(app)
 	portability.Register(app)
 	scrobble.Register(app)
 	year.Register(app)

@@ -55,6 +55,7 @@ var collectionTable = map[string]collectionRule{
 	"tv_episodes": superusersOnly, "calendar_feeds": superusersOnly,
 	// scrobbling: the webhook token's hash and preferences, and the dedupe keys (hooks/scrobble)
 	"scrobble_settings": superusersOnly, "scrobble_plays": superusersOnly,
+	"lists": superusersOnly, "list_items": superusersOnly, "list_editors": superusersOnly, "favorites": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

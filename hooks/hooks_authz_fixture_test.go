@@ -125,6 +125,10 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	}
 	w.ids["challenge"] = challenge.Id
 	w.create(t, "POST", "/api/challenges/"+challenge.Id+"/join", ``, w.cookies[roleOwner])
+	w.ids["list"] = w.create(t, "POST", "/api/lists", `{"name":"Ana's favourites","ranked":true}`, w.cookies[roleOwner])
+	w.ids["list2"] = w.create(t, "POST", "/api/lists", `{"name":"Ana's other list"}`, w.cookies[roleOwner])
+	w.ids["listItem"] = w.create(t, "POST", "/api/lists/"+w.ids["list"]+"/items", `{"movieId":603}`, w.cookies[roleOwner])
+	w.ids["listItem2"] = w.create(t, "POST", "/api/lists/"+w.ids["list"]+"/items", `{"tvShowId":1396}`, w.cookies[roleOwner])
 	w.ids["recommendation"] = mustFirst(t, app, "recommendations", "to = {:u}", ana.Id).Id
 	w.ids["notification"] = mustFirst(t, app, "notifications", "user = {:u}", ana.Id).Id
 	return w

@@ -82,3 +82,9 @@ func FuzzTwoFactorDisable(f *testing.F)     { fuzzWriteRoute(f, "TwoFactorDisabl
 func FuzzDeleteAccount(f *testing.F)        { fuzzWriteRoute(f, "DeleteAccount") }
 func FuzzChangeEmail(f *testing.F)          { fuzzWriteRoute(f, "ChangeEmail") }
 func FuzzConfirmEmailChange(f *testing.F)   { fuzzWriteRoute(f, "ConfirmEmailChange") }
+func FuzzCreateList(f *testing.F)           { fuzzWriteRoute(f, "CreateList") }
+func FuzzEditList(f *testing.F)             { fuzzWriteRoute(f, "EditList") }
+func FuzzAddListItem(f *testing.F)          { fuzzWriteRoute(f, "AddListItem") }
+func FuzzEditListItem(f *testing.F)         { fuzzWriteRoute(f, "EditListItem") }
+func FuzzAddListEditor(f *testing.F)        { fuzzWriteRoute(f, "AddListEditor") }
+func FuzzFavorites(f *testing.F)            { fuzzWriteRoute(f, "Favorites") }

@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/lists"
 	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/social"
 	"cinecircle/hooks/testutil"
@@ -30,6 +33,15 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		t.Fatal(err)
 	}
 	post := testutil.CreateActivity(t, app, "anapost00000001", ana.Id, "movie_review", time.Now().Add(-time.Hour), map[string]any{"movieId": 603, "movieTitle": "The Matrix", "rating": 8, "review": "Whoa", "status": "watched"})
+	listName := "Ana's list"
+	list, err := lists.Create(app, ana.Id, lists.ListInput{Name: &listName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	item, err := lists.AddItem(context.Background(), app, ana.Id, list, lists.ItemInput{Kind: catalog.Movie, TitleID: 603})
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv, _ := serve(t, app)
 	unthrottled(app)
 	scrobbleToken, err := scrobble.TokenFor(app, ana.Id)
@@ -37,6 +49,9 @@ func writeRoutesFixture(t testing.TB) (*httptest.Server, string, []writeRoute) {
 		t.Fatal(err)
 	}
 	return srv, testutil.SessionCookie(t, ana), []writeRoute{
+		{"CreateList", "POST", "/api/lists"}, {"EditList", "PATCH", "/api/lists/" + list.Id},
+		{"AddListItem", "POST", "/api/lists/" + list.Id + "/items"}, {"EditListItem", "PATCH", "/api/lists/" + list.Id + "/items/" + item.Id},
+		{"AddListEditor", "POST", "/api/lists/" + list.Id + "/editors"}, {"Favorites", "PUT", "/api/user/favorites"},
 		{"Signup", "POST", "/api/auth/signup"}, {"Login", "POST", "/api/auth/login"},
 		{"ConfirmEmail", "POST", "/api/auth/confirm-email"},
 		{"ProfileName", "PATCH", "/api/auth/user/name"}, {"ChangePassword", "POST", "/api/auth/user/password"},
@@ -70,14 +85,14 @@ func hostileBodies(memberID string) map[string]string {
 		"trailing garbage":  `{"rating":7}x`,
 		"duplicate names":   `{"rating":7,"rating":8}`,
 		"empty object":      `{}`,
-		"wrong types":       `{"email":5,"password":[],"firstName":{},"movieId":"abc","tvShowId":true,"status":7,"rating":"7,5","review":9,"content":false,"userId":3,"userIds":"x","endpoint":1,"newPosts":"yes","index":"a","tmdbId":"b","season":"1","episode":[2],"upTo":"S1E2","watchedAt":7}`,
+		"wrong types":       `{"email":5,"password":[],"firstName":{},"movieId":"abc","tvShowId":true,"status":7,"rating":"7,5","review":9,"name":[],"visibility":1,"ranked":"x","position":"top","note":{},"movieIds":"x","content":false,"userId":3,"userIds":"x","endpoint":1,"newPosts":"yes","index":"a","tmdbId":"b","season":"1","episode":[2],"upTo":"S1E2","watchedAt":7}`,
 		"out of range":      `{"movieId":603,"tvShowId":1396,"tmdbId":603,"status":"watched","rating":10.01,"seasonNumber":99,"episodeNumber":-1,"season":99,"episode":14}`,
 		"negative":          `{"movieId":-603,"tmdbId":-1,"status":"watched","rating":-1,"season":-1,"episode":-2,"upTo":{"season":-1,"episode":-1}}`,
 		"fractional":        `{"season":1.5,"episode":2.25,"seasonNumber":0.5,"episodeNumber":1.5,"rating":7.25}`,
 		"string numbers":    `{"season":"1","episode":"2","upTo":{"season":"1","episode":"2"},"seasonNumber":"1","episodeNumber":"2"}`,
 		"NaN as text":       `{"movieId":603,"status":"watched","rating":"NaN"}`,
 		"huge number":       `{"movieId":1e400,"tmdbId":99999999999999999999,"status":"watched","rating":1e308,"season":1e308,"episode":99999999999999999999,"upTo":{"season":1,"episode":1e400}}`,
-		"long strings":      `{"firstName":"` + long + `","review":"` + long + `","content":"` + long + `","message":"` + long + `","movieId":603,"status":"watched"}`,
+		"long strings":      `{"firstName":"` + long + `","name":"` + long + `","description":"` + long + `","note":"` + long + `","review":"` + long + `","content":"` + long + `","message":"` + long + `","movieId":603,"status":"watched"}`,
 		"1 MB strings":      `{"email":"` + huge + `","password":"` + huge + `","firstName":"` + huge + `","review":"` + huge + `","content":"` + huge + `","message":"` + huge + `","userId":"` + huge + `","endpoint":"` + huge + `"}`,
 		"invalid UTF-8":     "{\"firstName\":\"\xff\xfe\",\"review\":\"\xc3\x28\",\"content\":\"\xed\xa0\x80\",\"movieId\":603,\"status\":\"watched\"}",
 		"unknown ids":       `{"userId":"nosuchmember000","movieId":999999,"tvShowId":999999,"tmdbId":999999,"userIds":["nosuchmember000"],"parentCommentId":"nosuchcomment00","status":"watched","rating":5}`,
@@ -143,6 +158,7 @@ var bodylessWrites = []string{
 	"POST /api/users/{id}/block", "DELETE /api/users/{id}/block",
 	"POST /api/user/calendar-feed", "DELETE /api/user/calendar-feed",
 	"POST /api/user/scrobble/rotate",
+	"DELETE /api/lists/{id}", "DELETE /api/lists/{id}/items/{itemId}", "DELETE /api/lists/{id}/editors/{userId}",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)

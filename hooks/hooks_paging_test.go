@@ -12,7 +12,7 @@ import (
 var listRoutes = []string{
 	"/api/feed", "/api/users/me/activities", "/api/users/me/diary", "/api/users/suggestions",
 	"/api/user/movies", "/api/user/tv-shows", "/api/movies/search?q=matrix", "/api/tv-shows/search?q=bad",
-	"/api/trending-movies", "/api/trending-tv-shows",
+	"/api/trending-movies", "/api/trending-tv-shows", "/api/users/me/lists",
 }
 
 // TestListRoutesPageAlike: every list route answers a bad limit or page with the same

@@ -160,6 +160,13 @@ func Seed(app core.App) error {
 	if err := seedChallenges(app, time.Now()); err != nil {
 		return err
 	}
+	byName, err := memberIDs(app)
+	if err != nil {
+		return err
+	}
+	if err := seedLists(app, byName); err != nil {
+		return err
+	}
 	if err := notifyLastYear(app, time.Now()); err != nil {
 		return err
 	}

@@ -52,8 +52,8 @@ func (b *reportBody) validate() (string, validation.Errors) {
 	b.EntityID = strings.TrimSpace(b.EntityID)
 	b.Reason = strings.TrimSpace(b.Reason)
 	switch {
-	case b.EntityType != "activity" && b.EntityType != "comment" && b.EntityType != "user":
-		return "Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment or user.")
+	case b.EntityType != "activity" && b.EntityType != "comment" && b.EntityType != "user" && b.EntityType != "list":
+		return "Choose what to report.", fieldError("entityType", "validation_in_invalid", "entityType must be activity, comment, list or user.")
 	case b.EntityID == "":
 		return "Choose what to report.", fieldError("entityId", "validation_required", "entityId is required.")
 	case b.Reason == "":
@@ -147,6 +147,21 @@ func findTarget(app core.App, viewer, entityType, id string) (reportTarget, erro
 			text = "(GIF) " + c.GetString("gifUrl")
 		}
 		return reportTarget{user: c.GetString("user"), summary: "Comment by " + authorName(app, c) + ": " + text}, nil
+	case "list":
+		gate, _ := app.Store().Get(listGateKey).(PostGate)
+		l, err := app.FindRecordById("lists", id)
+		if errors.Is(err, sql.ErrNoRows) || gate == nil {
+			return reportTarget{}, ErrNotVisible
+		} else if err != nil {
+			return reportTarget{}, err
+		}
+		// the gate reads a post's list; a stand-in post naming the list asks about it
+		probe := core.NewRecord(core.NewBaseCollection("activities"))
+		probe.Set("list", l.Id)
+		if ok, err := gate(app, viewer, probe); !ok {
+			return reportTarget{}, cmp.Or(err, ErrNotVisible)
+		}
+		return reportTarget{user: l.GetString("owner"), summary: "List by " + ownerName(app, l) + ": " + l.GetString("name")}, nil
 	case "user":
 		u, err := FindVisibleMember(app, viewer, id)
 		if err != nil {
@@ -154,7 +169,16 @@ func findTarget(app core.App, viewer, entityType, id string) (reportTarget, erro
 		}
 		return reportTarget{user: u.Id, summary: "Member " + auth.DisplayName(u) + " (" + u.Email() + ")"}, nil
 	}
-	return reportTarget{}, ErrNotVisible // validate allows only the three types
+	return reportTarget{}, ErrNotVisible // validate allows only the four types
+}
+
+// ownerName is the display name of a list's owner.
+func ownerName(app core.App, list *core.Record) string {
+	u, err := app.FindRecordById("users", list.GetString("owner"))
+	if err != nil {
+		return "a member"
+	}
+	return auth.DisplayName(u)
 }
 
 // authorName is the display name of a record's user.

@@ -92,7 +92,8 @@ func CanSeeMember(app core.App, viewerID, memberID string) (bool, error) {
 }
 
 // CanSeeActivity reports whether viewerID may see the post: its author always may; anyone
-// else only when it is not hidden and they may see its author. An error means no.
+// else only when it is not hidden, they may see its author and, for a post about a list,
+// they may see the list (the registered PostGate). An error means no.
 func CanSeeActivity(app core.App, viewerID string, activity *core.Record) (bool, error) {
 	author := activity.GetString("user")
 	if author == viewerID {
@@ -101,7 +102,28 @@ func CanSeeActivity(app core.App, viewerID string, activity *core.Record) (bool,
 	if activity.GetBool("hidden") {
 		return false, nil
 	}
-	return CanSeeMember(app, viewerID, author)
+	if ok, err := CanSeeMember(app, viewerID, author); !ok || activity.GetString("list") == "" {
+		return ok, err
+	}
+	gate, _ := app.Store().Get(listGateKey).(PostGate)
+	if gate == nil {
+		return false, nil // no domain answers for list posts: fail closed
+	}
+	return gate(app, viewerID, activity)
+}
+
+// PostGate decides whether viewerID may read a post whose readers another domain
+// narrows: a post about a list is readable exactly when the list is (hooks/lists).
+type PostGate func(app core.App, viewerID string, post *core.Record) (bool, error)
+
+// listGateKey is the app-store key of the PostGate for posts about a list.
+const listGateKey = "cinecircle.moderation.listGate"
+
+// SetListGate registers the PostGate CanSeeActivity asks about posts that relate to a
+// list (kept per app, so test apps don't share it). Without one such posts are hidden
+// from everyone but their author.
+func SetListGate(app core.App, gate PostGate) {
+	app.Store().Set(listGateKey, gate)
 }
 
 // FindVisibleActivity returns the post with id when viewerID may see it, ErrNotVisible

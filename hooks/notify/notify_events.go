@@ -51,6 +51,8 @@ func postNoun(activityType string) string {
 		return "review"
 	case strings.HasSuffix(activityType, "_rating"):
 		return "rating"
+	case strings.HasPrefix(activityType, "list_"):
+		return "list"
 	}
 	return "post"
 }
@@ -245,6 +247,12 @@ func postSummary(activity *core.Record) string {
 		return "completed the challenge " + title
 	case strings.HasPrefix(t, "collaborative_"):
 		return "watched " + title + " with friends"
+	case t == "list_created":
+		name, _ := data["listName"].(string)
+		return "made a list: " + name
+	case t == "list_updated":
+		name, _ := data["listName"].(string)
+		return "added titles to " + name
 	}
 	for suffix, v := range verb {
 		if strings.HasSuffix(t, "_"+suffix) && title != "" {

@@ -296,6 +296,9 @@ func TargetURL(typ, entityType, entityID string) string {
 	if entityType == "activity" && entityID != "" {
 		return "/#activity-" + entityID
 	}
+	if entityType == "list" && entityID != "" {
+		return "/list/" + entityID
+	}
 	return "/"
 }
 

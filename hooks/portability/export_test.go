@@ -27,3 +27,6 @@ func MatchForTest(ctx context.Context, app core.App, user, rec *core.Record, ind
 	}
 	return false, nil
 }
+
+// WriteListsForTest writes the member's lists as an export does.
+var WriteListsForTest = writeLetterboxdLists

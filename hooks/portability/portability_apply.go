@@ -139,6 +139,9 @@ func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id 
 		return false, err
 	}
 	id = title.GetInt("tmdbId")
+	if it.Status == statusList && it.List != nil {
+		return applyListItem(ctx, app, user, it, id)
+	}
 	if it.isEpisode() { // matched by hand from the unmatched list
 		added, unknown, err := tv.ImportWatches(app, user.Id, title, []tv.Watch{{Ep: tv.Ep{Season: it.Season, Episode: it.Episode}, At: it.WatchedAt, Source: it.WatchSource}})
 		if err == nil && len(unknown) > 0 {

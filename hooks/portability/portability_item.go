@@ -26,6 +26,8 @@ type Item struct {
 	Season      int    `json:"season,omitzero"`
 	Episode     int    `json:"episode,omitzero"`
 	WatchSource string `json:"watchSource,omitzero"`
+	// List is set on a title of a Letterboxd list (Status "list").
+	List *ListRef `json:"list,omitzero"`
 }
 
 // isEpisode reports whether the item is a watch of one episode.

@@ -90,7 +90,16 @@ func ParseLetterboxd(name string, data []byte) ([]Item, error) {
 		return nil, err
 	}
 	byName := map[string][]map[string]string{}
+	var listItems []Item
 	for _, f := range files {
+		if isLetterboxdList(f.data) {
+			items, err := parseLetterboxdList(f.name, f.data)
+			if err != nil {
+				return nil, err
+			}
+			listItems = append(listItems, items...)
+			continue
+		}
 		switch f.name {
 		case "diary.csv", "reviews.csv", "ratings.csv", "watched.csv", "watchlist.csv":
 			rows, err := readCSV(f.data)
@@ -100,7 +109,7 @@ func ParseLetterboxd(name string, data []byte) ([]Item, error) {
 			byName[f.name] = rows
 		}
 	}
-	if len(byName) == 0 {
+	if len(byName) == 0 && len(listItems) == 0 {
 		return nil, errors.New("no Letterboxd files found: upload the export ZIP or one of its CSV files")
 	}
 	item := func(row map[string]string, src string) Item {
@@ -148,7 +157,7 @@ func ParseLetterboxd(name string, data []byte) ([]Item, error) {
 		it.Status, it.Rating, it.WatchedAt = diary.StatusPlanned, 0, time.Time{}
 		out = append(out, it)
 	}
-	return out, nil
+	return append(out, listItems...), nil
 }
 
 // ParseIMDb reads IMDb's ratings CSV (Const, Your Rating, Date Rated, Title, Title Type,

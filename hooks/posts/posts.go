@@ -34,6 +34,47 @@ type Post struct {
 	Links map[string]string
 	// Data is the SPEC §3 data the UI reads.
 	Data map[string]any
+	// Audience narrows who may read the post below everyone who may see its author:
+	// AudienceFollowers or AudiencePrivate (posts about a list that is not public). Empty
+	// for every other post.
+	Audience string
+}
+
+// Audiences of a post: who besides its author may read it. The feed leaves out private
+// posts and profiles leave out both for members who do not follow the author, through
+// PrivateSQL and RestrictedSQL (partial indexes of the few restricted posts).
+const (
+	AudienceFollowers = "followers"
+	AudiencePrivate   = "private"
+)
+
+// SQL fragments selecting restricted posts' ids, for the feed and profile queries.
+const (
+	// PrivateSQL selects the posts only their author may read in a feed.
+	PrivateSQL = "SELECT id FROM activities WHERE audience = 'private'"
+	// RestrictedSQL selects the posts with any audience restriction.
+	RestrictedSQL = "SELECT id FROM activities WHERE audience != ''"
+)
+
+// SetAudience sets the audience of every post matching m (a list's posts when its
+// visibility changes) and returns how many it changed.
+func SetAudience(app core.App, m Match, audience string) (int, error) {
+	found, err := find(app, m, time.Time{}, 0)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, r := range found {
+		if r.GetString("audience") == audience {
+			continue
+		}
+		r.Set("audience", audience)
+		if err := app.Save(r); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // Match selects posts by the values of their fields: "user", "type", a relation field
@@ -121,6 +162,9 @@ func write(app core.App, r *core.Record, p Post, data map[string]any) error {
 	r.Set("type", p.Type)
 	for field, id := range p.Links {
 		r.Set(field, id)
+	}
+	if p.Audience != "" || r.GetString("audience") != "" {
+		r.Set("audience", p.Audience)
 	}
 	r.Set("data", data)
 	return app.Save(r)

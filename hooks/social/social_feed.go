@@ -45,7 +45,9 @@ const (
 // search bounded; the id test only settles ties at hi.
 //
 // Moderation leaves out suspended members (no block can stand between follows: blocking
-// ends them) and posts a moderator hid, except for their author. Both lists come from
+// ends them) and posts a moderator hid, except for their author; so are posts about a
+// list that turned private (every reader of a feed follows the author, so followers-only
+// posts may stay). Both lists come from
 // partial indexes of a handful of rows, so the key search stays index-only.
 //
 // The bound values carry a unary plus: with ANALYZE's sqlite_stat4 samples SQLite would
@@ -55,7 +57,7 @@ const (
 // value a plain text comparison (the column's affinity applies).
 const feedWindow = `f.user IN (` + feedMembers + `)
 	AND f.created >= +{:lo} AND f.created <= +{:hi} AND (f.created < +{:hi} OR f.id < +{:hiID})
-	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + `))`
+	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + ` UNION ALL ` + posts.PrivateSQL + `))`
 
 // feedMembers selects whose posts the viewer's feed holds: the members they follow who are
 // not suspended, and the viewer.
@@ -243,11 +245,14 @@ func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Ac
 
 // memberPostsQuery is the one query of a page of a member's posts; idx_activities_feed
 // (user = ?, then created and id) serves its order without a sort. Posts a moderator hid
-// are left out unless the viewer wrote them.
+// are left out unless the viewer wrote them, and so are posts about a list the viewer may
+// not read: private ones, and followers-only ones unless the viewer follows the member.
 func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
 	q := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"activities.user": memberID})
 	if memberID != viewerID {
-		q = q.AndWhere(dbx.NewExp("activities.id NOT IN (" + moderation.HiddenActivitiesSQL + ")"))
+		q = q.AndWhere(dbx.NewExp("activities.id NOT IN ("+moderation.HiddenActivitiesSQL+" UNION ALL "+posts.PrivateSQL+
+			" UNION ALL "+posts.RestrictedSQL+" AND NOT EXISTS (SELECT 1 FROM follows WHERE follower = {:viewer} AND following = {:member}))",
+			dbx.Params{"viewer": viewerID, "member": memberID}))
 	}
 	return q.OrderBy("activities.created DESC", "activities.id DESC").
 		Limit(int64(limit)).Offset(int64((page - 1) * limit))

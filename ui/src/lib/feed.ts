@@ -97,7 +97,7 @@ export interface LikeState {
 
 export const UNKNOWN_CONTENT = 'Unknown Content'
 
-export type CardKind = 'title' | 'episode' | 'episodes' | 'challenge' | 'unknown'
+export type CardKind = 'title' | 'episode' | 'episodes' | 'challenge' | 'list' | 'unknown'
 
 /** The type of a post about episodes a member watched (grouped per show and hour). */
 export const EPISODES_WATCHED = 'tv_episodes_watched'
@@ -111,6 +111,7 @@ export function cardKind(type: string): CardKind {
   if (type === 'episode_review') return 'episode'
   if (type === EPISODES_WATCHED) return 'episodes'
   if (type === 'challenge_completed' || type === 'challenge_joined') return 'challenge'
+  if (type === 'list_created' || type === 'list_updated') return 'list'
   return 'unknown'
 }
 

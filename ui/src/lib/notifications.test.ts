@@ -7,6 +7,8 @@ describe('notificationTarget (SPEC §4)', () => {
     ['comment', 'activity', 'a2', { path: '/', activityId: 'a2', addRating: false }],
     ['like', 'movie', '603', { path: '/movie/603', activityId: null, addRating: false }],
     ['comment', 'tv_show', '1396', { path: '/tv/1396', activityId: null, addRating: false }],
+    ['list_update', 'list', 'abc123', { path: '/list/abc123', activityId: null, addRating: false }],
+    ['list_editor', 'list', 'abc123', { path: '/list/abc123', activityId: null, addRating: false }],
     ['follow', 'user', 'u1', { path: '/friends?tab=followers', activityId: null, addRating: false }],
     ['recommendation', 'movie', '603', { path: '/watchlist?tab=recommended', activityId: null, addRating: false }],
     ['new_post', 'activity', 'a3', { path: '/', activityId: 'a3', addRating: false }],

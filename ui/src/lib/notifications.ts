@@ -57,6 +57,7 @@ function titlePath(entityType: string, entityId: string): string | null {
   if (!entityId) return null
   if (entityType === 'movie') return `/movie/${entityId}`
   if (entityType === 'tv_show') return `/tv/${entityId}`
+  if (entityType === 'list') return `/list/${entityId}`
   return null
 }
 
@@ -88,6 +89,7 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'entityType
       return title ? to(title) : home(activity)
   }
   if (FEED_TYPES.has(type)) return title ? to(title) : home(activity)
+  if (entityType === 'list' && title) return to(title) // list_editor, list_update
   return home()
 }
 

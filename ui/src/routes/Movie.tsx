@@ -3,6 +3,7 @@ import { useParams } from 'react-router'
 import { CommunityRating } from '../components/catalog/CommunityRating'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
 import { TitleActions } from '../components/diary/TitleActions'
+import { TitleLists } from '../components/lists/TitleLists'
 import { parseCatalogId, runtimeLabel, yearOf } from '../lib/catalog'
 import { movieQuery } from '../queries/catalog'
 
@@ -31,9 +32,10 @@ export default function MoviePage() {
           vote={movie.voteAverage}
           overview={movie.overview}
           actions={
-            <TitleActions
-              title={{ kind: 'movie', id: movie.id, title: movie.title, posterPath: movie.posterPath, year: yearOf(movie.releaseDate) ?? yearOf(movie.year) }}
-            />
+            <>
+              <TitleActions title={{ kind: 'movie', id: movie.id, title: movie.title, posterPath: movie.posterPath, year: yearOf(movie.releaseDate) ?? yearOf(movie.year) }} />
+              <TitleLists title={{ kind: 'movie', id: movie.id, title: movie.title, posterPath: movie.posterPath, year: yearOf(movie.releaseDate) ?? yearOf(movie.year) }} />
+            </>
           }
         />
       )}

@@ -5,6 +5,8 @@ import { AchievementBadges } from '../components/challenges/AchievementBadges'
 import { openAddDialog } from '../components/diary/addDialogStore'
 import { Analytics } from '../components/profile/Analytics'
 import { DiaryEmpty, DiaryList } from '../components/profile/DiaryList'
+import { FavoritesRow } from '../components/lists/FavoritesRow'
+import { ProfileLists } from '../components/lists/ProfileLists'
 import { EditProfileDialog } from '../components/profile/EditProfileDialog'
 import { FollowButton } from '../components/profile/FollowButton'
 import { ProfileCard } from '../components/profile/ProfileCard'
@@ -25,6 +27,7 @@ import { profileQuery } from '../queries/diary'
 const tabs = [
   { value: 'diary', label: 'Diary' },
   { value: 'reviews', label: 'Reviews' },
+  { value: 'lists', label: 'Lists' },
   { value: 'analytics', label: 'Analytics' },
 ] as const
 
@@ -94,6 +97,7 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
           )
         }
       />
+      <FavoritesRow userId={userId} isMe={isMe} />
       <WatchingNow userId={userId} />
       <ProfileTotals totals={profile.totals} />
       <section aria-labelledby="profile-achievements" className="grid gap-2">
@@ -112,6 +116,7 @@ function ProfileView({ userId, me }: { userId: string; me: OwnUser }) {
               empty={<DiaryEmpty title="No reviews yet">{isMe ? 'Reviews you write when logging a title appear here.' : `${name} hasn’t written any reviews yet.`}</DiaryEmpty>}
             />
           )}
+          {tab === 'lists' && <ProfileLists userId={userId} isMe={isMe} name={name} />}
           {tab === 'analytics' && (
             <>
               {isMe && (

@@ -5,6 +5,7 @@ import { CommunityRating } from '../components/catalog/CommunityRating'
 import { TitleHero, TitleProblem, TitleSkeleton } from '../components/catalog/TitleView'
 import { TitleActions } from '../components/diary/TitleActions'
 import { ShowTracking } from '../components/tv/ShowTracking'
+import { TitleLists } from '../components/lists/TitleLists'
 import { parseCatalogId, seasonsLabel, yearOf } from '../lib/catalog'
 import { tvShowQuery } from '../queries/catalog'
 
@@ -41,9 +42,10 @@ export default function TvPage() {
         vote={show.voteAverage}
         overview={show.overview}
         actions={
-          <TitleActions
-            title={{ kind: 'tv', id: show.id, title: show.name, posterPath: show.posterPath, year: yearOf(show.firstAirDate) ?? yearOf(show.year) }}
-          />
+          <>
+            <TitleActions title={{ kind: 'tv', id: show.id, title: show.name, posterPath: show.posterPath, year: yearOf(show.firstAirDate) ?? yearOf(show.year) }} />
+            <TitleLists title={{ kind: 'tv', id: show.id, title: show.name, posterPath: show.posterPath, year: yearOf(show.firstAirDate) ?? yearOf(show.year) }} />
+          </>
         }
       />
       <ShowTracking show={{ id: show.id, name: show.name }} />

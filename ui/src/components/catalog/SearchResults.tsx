@@ -1,3 +1,4 @@
+import { AddToListButton } from '../lists/TitleLists'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { isSearchable, titlePath, voteLabel, yearOf, type CatalogKind, type SearchPage } from '../../lib/catalog'
@@ -64,8 +65,12 @@ export function SearchResults<T>({
         {results.map((item) => {
           const card = toCard(item)
           return (
-            <li key={card.id}>
+            <li key={card.id} className="relative">
               <ResultCardLink kind={kind} card={card} />
+              <AddToListButton
+                title={{ kind, id: card.id, title: card.title, posterPath: card.posterPath ?? null, year: yearOf(card.date) ?? null }}
+                className="btn btn-ghost btn-xs absolute right-2 bottom-2"
+              />
             </li>
           )
         })}

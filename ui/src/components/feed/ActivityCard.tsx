@@ -39,7 +39,13 @@ export function ActivityCard({ activity, currentUserId }: { activity: Activity; 
         action={actionLabel(activity.type)}
         menu={
           // A collaboration's ratings are edited in its own box (PATCH on the title), not here.
-          <PostMenu activity={activity} currentUserId={currentUserId} titleName={title.title} canEdit={!activity.type.startsWith('collaborative_')} />
+          <PostMenu
+            activity={activity}
+            currentUserId={currentUserId}
+            titleName={title.title}
+            canEdit={!activity.type.startsWith('collaborative_')}
+            title={title.kind && title.id != null ? { kind: title.kind, id: title.id, title: title.title, posterPath: title.poster ?? null, year: null } : undefined}
+          />
         }
       />
       <div className="flex gap-4 px-4 pt-3">

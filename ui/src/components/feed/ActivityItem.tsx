@@ -4,6 +4,7 @@ import { CardHeader, CardShell } from './CardParts'
 import { ChallengeCard } from './ChallengeCard'
 import { EpisodeReviewCard } from './EpisodeReviewCard'
 import { EpisodesWatchedCard } from './EpisodesWatchedCard'
+import { ListPostCard } from '../lists/ListPostCard'
 
 /** ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. */
 export function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
@@ -16,6 +17,8 @@ export function ActivityItem({ activity, currentUserId }: { activity: Activity; 
       return <EpisodesWatchedCard activity={activity} currentUserId={currentUserId} />
     case 'challenge':
       return <ChallengeCard activity={activity} currentUserId={currentUserId} />
+    case 'list':
+      return <ListPostCard activity={activity} currentUserId={currentUserId} />
     default:
       return (
         <CardShell activity={activity}>

@@ -19,7 +19,18 @@ export const DotsIcon = () => (
  * OwnerMenu: what only the post's author sees (SPEC §6): Edit Post (the Edit Review
  * dialog; not for episode reviews) and Delete Post, which asks first (SPEC §5).
  */
-export function OwnerMenu({ activity, titleName, canEdit = true }: { activity: Activity; titleName?: string; canEdit?: boolean }) {
+export function OwnerMenu({
+  activity,
+  titleName,
+  canEdit = true,
+  extraItems = [],
+}: {
+  activity: Activity
+  titleName?: string
+  canEdit?: boolean
+  /** Items other features add after the post's own (Add to list). */
+  extraItems?: readonly MenuItem[]
+}) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null)
   const edit = useEditActivity()
   const remove = useDeleteActivity()
@@ -27,7 +38,7 @@ export function OwnerMenu({ activity, titleName, canEdit = true }: { activity: A
 
   const items: MenuItem[] = []
   if (canEdit) items.push({ key: 'edit', label: 'Edit Post', onSelect: () => setDialog('edit') })
-  items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') })
+  items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') }, ...extraItems)
 
   return (
     <>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { OwnUser } from '../../lib/users'
 import { Tooltip } from '../ui/Tooltip'
-import { ChartIcon, CompassIcon, TrophyIcon, UsersIcon } from '../ui/icons'
+import { BookmarkIcon, ChartIcon, CompassIcon, TrophyIcon, UsersIcon } from '../ui/icons'
 import { HeaderSearch } from '../catalog/HeaderSearch'
 import { NotificationBell } from '../notifications/NotificationBell'
 import { Logo } from './Logo'
@@ -22,6 +22,7 @@ const navItems: NavItem[] = [
     icon: <CompassIcon />,
     isActive: (p) => p.startsWith('/search') || p.startsWith('/movie/') || p.startsWith('/tv/'),
   },
+  { to: '/lists', label: 'Lists', icon: <BookmarkIcon />, isActive: (p) => p.startsWith('/list') },
   { to: '/challenges', label: 'Challenges', icon: <TrophyIcon />, isActive: (p) => p.startsWith('/challenges') },
   {
     to: '/friends?tab=discover',

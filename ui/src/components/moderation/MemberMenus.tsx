@@ -1,3 +1,5 @@
+import type { PickedTitle } from '../../lib/diary'
+import { AddToListDialog } from '../lists/AddToListDialog'
 import { lazy, Suspense, useState } from 'react'
 import type { Activity } from '../../lib/feed'
 import { displayName, type UserLike } from '../../lib/users'
@@ -33,23 +35,38 @@ export function PostMenu({
   currentUserId,
   titleName,
   canEdit = true,
+  title,
 }: {
   activity: Activity
   currentUserId: string
   titleName?: string
   canEdit?: boolean
+  /** The title the post is about: the menu offers Add to list. */
+  title?: PickedTitle
 }) {
   const { open, element } = useModerationDialog()
-  if (activity.userId === currentUserId) return <OwnerMenu activity={activity} titleName={titleName} canEdit={canEdit} />
+  const [adding, setAdding] = useState(false)
+  const listItems: MenuItem[] = title ? [{ key: 'list', label: 'Add to list', onSelect: () => setAdding(true) }] : []
+  const addDialog = adding && title ? <AddToListDialog title={title} onClose={() => setAdding(false)} /> : null
+  if (activity.userId === currentUserId) {
+    return (
+      <>
+        <OwnerMenu activity={activity} titleName={titleName} canEdit={canEdit} extraItems={listItems} />
+        {addDialog}
+      </>
+    )
+  }
   const name = displayName(activity.user)
   const items: MenuItem[] = [
     { key: 'report', label: 'Report Post', onSelect: () => open({ kind: 'report', entityType: 'activity', entityId: activity.id }) },
     { key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }) },
+    ...listItems,
   ]
   return (
     <>
       <Menu label="Post options" button={<DotsIcon />} buttonClassName="btn btn-ghost btn-sm btn-circle -mt-1 -mr-2" items={items} />
       {element}
+      {addDialog}
     </>
   )
 }

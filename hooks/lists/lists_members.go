@@ -1,0 +1,97 @@
+package lists
+
+import (
+	"cinecircle/hooks/catalog"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// listsWhere returns up to limit lists matching cond (on lists aliased l) that viewerID
+// may read, most recently changed first, skipping offset.
+func listsWhere(app core.App, viewerID, cond string, params dbx.Params, limit, offset int) ([]*core.Record, error) {
+	var ids []string
+	params["viewer"] = viewerID
+	params["limit"], params["offset"] = limit, offset
+	err := app.DB().NewQuery(`SELECT l.id FROM lists l WHERE ` + cond + ` AND ` + visibleListsSQL + `
+		ORDER BY l.updated DESC, l.id DESC LIMIT {:limit} OFFSET {:offset}`).Bind(params).Column(&ids)
+	if err != nil || len(ids) == 0 {
+		return []*core.Record{}, err
+	}
+	records, err := app.FindRecordsByIds(Collection, ids)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]*core.Record{}
+	for _, r := range records {
+		byID[r.Id] = r
+	}
+	out := make([]*core.Record, 0, len(ids))
+	for _, id := range ids {
+		if r := byID[id]; r != nil {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// MemberLists returns a page of memberID's own lists that viewerID may read: the Lists
+// tab of a profile.
+func MemberLists(app core.App, viewerID, memberID string, limit, offset int) ([]*core.Record, error) {
+	return listsWhere(app, viewerID, "l.owner = {:member}", dbx.Params{"member": memberID}, limit, offset)
+}
+
+// SharedLists returns the lists viewerID edits (owned by someone else).
+func SharedLists(app core.App, viewerID string, limit int) ([]*core.Record, error) {
+	return listsWhere(app, viewerID, "l.id IN (SELECT list FROM list_editors WHERE user = {:viewer})", dbx.Params{}, limit, 0)
+}
+
+// FriendsLists returns the recently changed lists of members viewerID follows.
+func FriendsLists(app core.App, viewerID string, limit int) ([]*core.Record, error) {
+	return listsWhere(app, viewerID, "l.owner IN (SELECT following FROM follows WHERE follower = {:viewer}) AND l.itemCount > 0",
+		dbx.Params{}, limit, 0)
+}
+
+// titleListsSQL selects the lists of members viewerID follows that hold the title bound
+// as {:title} in the relation column rel and that viewerID may read: one search of
+// idx_list_items_<kind> per title, then a primary-key read of each list.
+func titleListsSQL(rel string) string {
+	return `SELECT l.id FROM list_items i JOIN lists l ON l.id = i.list
+		JOIN follows f ON f.follower = {:viewer} AND f.following = l.owner
+		WHERE i.` + rel + ` = {:title} AND ` + visibleListsSQL
+}
+
+// FriendsListsWithTitle returns how many lists of members viewerID follows hold the
+// title (record id titleID) and up to limit of them: 'In N lists by friends'.
+func FriendsListsWithTitle(app core.App, viewerID string, kind catalog.Kind, titleID string, limit int) (int, []*core.Record, error) {
+	var ids []string
+	if err := app.DB().NewQuery(titleListsSQL(kind.RelationField())).
+		Bind(dbx.Params{"viewer": viewerID, "title": titleID}).Column(&ids); err != nil {
+		return 0, nil, err
+	}
+	if len(ids) == 0 {
+		return 0, []*core.Record{}, nil
+	}
+	first := ids[:min(limit, len(ids))]
+	records, err := app.FindRecordsByIds(Collection, first)
+	return len(ids), records, err
+}
+
+// containing returns which of lists hold the title (record id titleID).
+func containing(app core.App, lists []*core.Record, kind catalog.Kind, titleID string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(lists) == 0 || titleID == "" {
+		return out, nil
+	}
+	ids := make([]any, len(lists))
+	for i, l := range lists {
+		ids[i] = l.Id
+	}
+	var found []string
+	err := app.DB().Select("list").From(ItemsCollection).Where(dbx.HashExp{kind.RelationField(): titleID}).
+		AndWhere(dbx.In("list", ids...)).Column(&found)
+	for _, id := range found {
+		out[id] = true
+	}
+	return out, err
+}
