@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { scrobbleSettingsQuery, useRotateScrobble, useUpdateScrobble, type ScrobblePatch } from '../../queries/scrobble'
+import { ConfirmNewAddress } from '../settings/ConfirmNewAddress'
 import { copyText } from '../share/clipboard'
 import { Spinner } from '../ui/Spinner'
 import { ServerGuides } from './ServerGuides'
@@ -22,7 +23,6 @@ export function ScrobbleSettings() {
   const update = useUpdateScrobble()
   const rotate = useRotateScrobble()
   const [shown, setShown] = useState(false)
-  const [confirming, setConfirming] = useState(false)
   const s = settings.data
   const url = s ? `${window.location.origin}${s.path}` : ''
   const change = (patch: ScrobblePatch) =>
@@ -40,11 +40,12 @@ export function ScrobbleSettings() {
   const renew = async () => {
     try {
       await rotate.mutateAsync()
-      setConfirming(false)
       setShown(true)
       toast({ title: 'New address ready', description: 'Enter it in your media server: the old one no longer works.' })
+      return true
     } catch (err) {
       toast({ title: 'Error', description: serverMessage(err, 'Failed to get a new address. Please try again.'), variant: 'destructive' })
+      return false
     }
   }
   return (
@@ -92,21 +93,7 @@ export function ScrobbleSettings() {
                   <button type="button" className="btn btn-outline btn-sm" aria-pressed={shown} onClick={() => setShown((v) => !v)}>
                     {shown ? 'Hide' : 'Show'}
                   </button>
-                  {confirming ? (
-                    <span className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Confirm a new address">
-                      The old address stops working.
-                      <button type="button" className="btn btn-warning btn-sm" disabled={rotate.isPending} onClick={() => void renew()}>
-                        Get a new address
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
-                        Cancel
-                      </button>
-                    </span>
-                  ) : (
-                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(true)}>
-                      New address…
-                    </button>
-                  )}
+                  <ConfirmNewAddress pending={rotate.isPending} onConfirm={renew} />
                 </div>
               </div>
             )}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { webcalUrl } from '../../lib/tv'
+import { ConfirmNewAddress } from '../settings/ConfirmNewAddress'
 import { copyText } from '../share/clipboard'
 import { calendarFeedQuery, useRevokeCalendarFeed, useRotateCalendarFeed } from '../../queries/tv'
 import { CalendarIcon } from '../ui/icons'
@@ -20,15 +21,15 @@ export function CalendarFeedSettings() {
   const feed = useQuery(calendarFeedQuery())
   const rotate = useRotateCalendarFeed()
   const revoke = useRevokeCalendarFeed()
-  const [confirming, setConfirming] = useState(false)
   const url = feed.data?.path ? `${window.location.origin}${feed.data.path}` : null
   const act = async (what: () => Promise<unknown>, done: string) => {
     try {
       await what()
-      setConfirming(false)
       toast({ title: done })
+      return true
     } catch (err) {
       toast({ title: 'Error', description: serverMessage(err, 'Failed to change your calendar address. Please try again.'), variant: 'destructive' })
+      return false
     }
   }
   const copy = async () => {
@@ -73,21 +74,7 @@ export function CalendarFeedSettings() {
               <a className="btn btn-outline btn-sm" href={webcalUrl(url)}>
                 Open in calendar app
               </a>
-              {confirming ? (
-                <span className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Confirm a new address">
-                  The old address stops working.
-                  <button type="button" className="btn btn-warning btn-sm" disabled={rotate.isPending} onClick={() => void act(() => rotate.mutateAsync(), 'New calendar address ready')}>
-                    Get a new address
-                  </button>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </button>
-                </span>
-              ) : (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(true)}>
-                  New address…
-                </button>
-              )}
+              <ConfirmNewAddress pending={rotate.isPending} onConfirm={() => act(() => rotate.mutateAsync(), 'New calendar address ready')} />
               <button type="button" className="btn btn-ghost btn-sm text-error" disabled={revoke.isPending} onClick={() => void act(() => revoke.mutateAsync(), 'Calendar address turned off')}>
                 Turn off
               </button>
