@@ -82,6 +82,7 @@ func (f *fakeTMDB) limit(path string, times int, retryAfter string) {
 var (
 	detailsPath = regexp.MustCompile(`^/(movie|tv)/(\d+)$`)
 	seasonPath  = regexp.MustCompile(`^/tv/(\d+)/season/(\d+)$`)
+	findPath    = regexp.MustCompile(`^/find/(\w+)$`)
 )
 
 func (f *fakeTMDB) serve(w http.ResponseWriter, r *http.Request) {
@@ -119,6 +120,13 @@ func (f *fakeTMDB) serve(w http.ResponseWriter, r *http.Request) {
 		f.file(w, "trending_movie_week")
 	case path == "/trending/tv/week":
 		f.file(w, "trending_tv_week")
+	case findPath.MatchString(path):
+		m := findPath.FindStringSubmatch(path)
+		if _, err := os.Stat(filepath.Join("testdata", "tmdb", "find_"+m[1]+"_"+r.URL.Query().Get("external_source")+".json")); err != nil {
+			fmt.Fprint(w, `{"movie_results":[],"person_results":[],"tv_results":[],"tv_episode_results":[],"tv_season_results":[]}`)
+			return
+		}
+		f.file(w, "find_"+m[1]+"_"+r.URL.Query().Get("external_source"))
 	case seasonPath.MatchString(path):
 		m := seasonPath.FindStringSubmatch(path)
 		f.file(w, "tv_"+m[1]+"_season_"+m[2])

@@ -186,6 +186,11 @@ func matchTitle(ctx context.Context, app core.App, it Item, id int) (*core.Recor
 			id = it.TMDBID
 		}
 	}
+	if id == 0 && (it.IMDbID != "" || it.TVDBID > 0) {
+		if n, err := catalog.Resolve(ctx, app, it.Kind, catalog.ExternalIDs{IMDb: it.IMDbID, TVDB: it.TVDBID}); err == nil {
+			id = n
+		}
+	}
 	if id == 0 {
 		var err error
 		if id, err = catalog.Match(ctx, app, it.Kind, it.Title, it.Year); err != nil {

@@ -10,16 +10,20 @@ import (
 
 // Item is one thing a history says: a dated watch, a rating, a review or a watchlist entry.
 type Item struct {
-	Kind      catalog.Kind `json:"kind"`
-	Title     string       `json:"title"`
-	Year      int          `json:"year"`
-	TMDBID    int          `json:"tmdbId,omitzero"`
-	Status    string       `json:"status"` // watched or plan_to_watch
-	WatchedAt time.Time    `json:"watchedAt"`
-	Rating    float64      `json:"rating"` // our 0–10 scale
-	Review    string       `json:"review,omitzero"`
-	Rewatch   bool         `json:"rewatch,omitzero"`
-	Source    string       `json:"source"` // the file it came from
+	Kind   catalog.Kind `json:"kind"`
+	Title  string       `json:"title"`
+	Year   int          `json:"year"`
+	TMDBID int          `json:"tmdbId,omitzero"`
+	// IMDbID and TVDBID are the title's ids in other databases, when the history names
+	// them: resolved through TMDB when the TMDB id is missing or unknown here.
+	IMDbID    string    `json:"imdbId,omitzero"`
+	TVDBID    int       `json:"tvdbId,omitzero"`
+	Status    string    `json:"status"` // watched or plan_to_watch
+	WatchedAt time.Time `json:"watchedAt"`
+	Rating    float64   `json:"rating"` // our 0–10 scale
+	Review    string    `json:"review,omitzero"`
+	Rewatch   bool      `json:"rewatch,omitzero"`
+	Source    string    `json:"source"` // the file it came from
 	// Season and Episode make the item a watch of one episode of the show (Episode ≥ 1),
 	// recorded by hooks/tv; WatchSource is where that watch came from (manual, import,
 	// scrobble: a CineCircle export keeps it).

@@ -181,7 +181,7 @@ func ParseIMDb(name string, data []byte) ([]Item, error) {
 			if !ok || strings.TrimSpace(row["Title"]) == "" {
 				continue
 			}
-			it := Item{Kind: kind, Title: strings.TrimSpace(row["Title"]), Year: atoi(row["Year"]), Source: f.name}
+			it := Item{Kind: kind, Title: strings.TrimSpace(row["Title"]), Year: atoi(row["Year"]), IMDbID: strings.TrimSpace(row["Const"]), Source: f.name}
 			if _, rated := row["Your Rating"]; rated {
 				it.Status, it.Rating = diary.StatusWatched, atof(row["Your Rating"])
 				it.WatchedAt, _ = parseDate(row["Date Rated"])
@@ -214,6 +214,7 @@ type traktTitle struct {
 	IDs   struct {
 		TMDB int    `json:"tmdb"`
 		IMDB string `json:"imdb"`
+		TVDB int    `json:"tvdb"`
 	} `json:"ids"`
 }
 
@@ -306,5 +307,5 @@ func traktItem(r traktRow, src string) (Item, bool) {
 	if t == nil || strings.TrimSpace(t.Title) == "" {
 		return Item{}, false
 	}
-	return Item{Kind: kind, Title: strings.TrimSpace(t.Title), Year: t.Year, TMDBID: t.IDs.TMDB, Status: diary.StatusWatched, Source: src}, true
+	return Item{Kind: kind, Title: strings.TrimSpace(t.Title), Year: t.Year, TMDBID: t.IDs.TMDB, IMDbID: t.IDs.IMDB, TVDBID: t.IDs.TVDB, Status: diary.StatusWatched, Source: src}, true
 }

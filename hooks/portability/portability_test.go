@@ -124,6 +124,9 @@ func TestParseTraktAndIMDb(t *testing.T) {
 	if err != nil || len(got) != 2 || got[1].Kind != catalog.TV || got[0].Rating != 9 {
 		t.Fatalf("IMDb: %+v %v", got, err)
 	}
+	if got[0].IMDbID != "tt0133093" || got[1].IMDbID != "tt0903747" {
+		t.Errorf("IMDb ids are kept for matching through TMDB: %q %q", got[0].IMDbID, got[1].IMDbID)
+	}
 }
 
 // multipartBody builds a file upload as the browser sends it.

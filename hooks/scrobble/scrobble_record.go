@@ -48,7 +48,7 @@ func playTime(p Play, now time.Time) time.Time {
 // item is the play as an import row: the same matcher reads it, and it is what the
 // 'Needs matching' list shows and the member matches by hand.
 func item(p Play, at time.Time) portability.Item {
-	it := portability.Item{Kind: p.Kind, Title: p.Title, Year: p.Year, TMDBID: p.TMDBID, Status: diary.StatusWatched,
+	it := portability.Item{Kind: p.Kind, Title: p.Title, Year: p.Year, TMDBID: p.TMDBID, IMDbID: p.IMDbID, TVDBID: p.TVDBID, Status: diary.StatusWatched,
 		WatchedAt: at, Source: p.Server}
 	if p.Kind == catalog.TV {
 		it.Season, it.Episode, it.WatchSource = p.Season, p.Episode, tv.SourceScrobble
