@@ -5,12 +5,12 @@
 package demo
 
 import (
-	"cinecircle/hooks/auth"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/notify"
@@ -165,6 +165,9 @@ func Seed(app core.App) error {
 		return err
 	}
 	if err := seedLists(app, byName); err != nil {
+		return err
+	}
+	if err := seedScrobbles(app, byName, time.Now()); err != nil {
 		return err
 	}
 	if err := notifyLastYear(app, time.Now()); err != nil {

@@ -54,12 +54,13 @@ func TestSeedIsBelievableAndIdempotent(t *testing.T) {
 		t.Fatalf("some but not all members should have nicknames, got %d of %d", nicknames, len(users))
 	}
 	expectCommunity(t, app)
+	expectScrobbles(t, app)
 
 	// Seeding again must not duplicate anything (the unique indexes would refuse some
 	// of it anyway; diaries have no such guard).
 	counts := func() map[string]int64 {
 		out := map[string]int64{}
-		for _, c := range []string{"users", "follows", "watch_entries", "diary", "activities", "activity_likes", "episode_reviews", "episode_watches", "tv_progress"} {
+		for _, c := range []string{"users", "follows", "watch_entries", "diary", "activities", "activity_likes", "episode_reviews", "episode_watches", "tv_progress", "scrobble_plays", "imports"} {
 			out[c], _ = app.CountRecords(c)
 		}
 		return out
@@ -250,5 +251,26 @@ func expectYearInReview(t *testing.T, app core.App, maya *core.Record) {
 	n, err := app.CountRecords("notifications", dbx.HashExp{"user": maya.Id, "type": "year_review"})
 	if err != nil || n != 1 {
 		t.Fatalf("Maya has %d year_review notices, want 1 (%v)", n, err)
+	}
+}
+
+// expectScrobbles: on first run, logging by watching shows: Maya's Plex logged Paris, Texas
+// into her diary, Daniel's Jellyfin marked Better Call Saul S3E5, and Maya's unmatched
+// home video waits in 'Needs matching'.
+func expectScrobbles(t *testing.T, app core.App) {
+	t.Helper()
+	var film, episode, held int
+	err := app.DB().NewQuery(`SELECT COUNT(*) FROM diary d JOIN movies m ON m.id = d.movie JOIN users u ON u.id = d.user
+		WHERE u.firstName = 'Maya' AND m.title = 'Paris, Texas'`).Row(&film)
+	if err == nil {
+		err = app.DB().NewQuery(`SELECT COUNT(*) FROM episode_watches w JOIN users u ON u.id = w.user
+			WHERE u.firstName = 'Daniel' AND w.season = 3 AND w.episode = 5 AND w.source = 'scrobble'`).Row(&episode)
+	}
+	if err == nil {
+		err = app.DB().NewQuery(`SELECT COALESCE(SUM(json_array_length(i.unmatched)), 0) FROM imports i JOIN users u ON u.id = i.user
+			WHERE u.firstName = 'Maya' AND i.source = 'scrobble'`).Row(&held)
+	}
+	if err != nil || film != 1 || episode != 1 || held != 1 {
+		t.Errorf("demo scrobbles: Paris, Texas %d, BCS S3E5 %d, held %d (%v); want 1, 1, 1", film, episode, held, err)
 	}
 }

@@ -155,3 +155,13 @@ func matchPlay(ctx context.Context, app core.App, p Play) (*core.Record, error) 
 
 // unmarshal reads a stored JSON text.
 func unmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// RecordAs counts a play for userID as their webhook would (their settings made on first
+// use, the webhook on): the demo's plays go through the same path as a media server's.
+func RecordAs(ctx context.Context, app core.App, userID string, p Play, now time.Time) (Outcome, error) {
+	s, err := settingsOf(app, userID)
+	if err != nil {
+		return "", err
+	}
+	return Record(ctx, app, s, p, now)
+}
