@@ -155,7 +155,7 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 	clients := make([]*rtClient, len(users))
 	var wg sync.WaitGroup
 	var next atomic.Int64
-	var failed atomic.Int64
+	var failed, retried atomic.Int64
 	var firstErr atomic.Value
 	start := time.Now()
 	var dialers sync.WaitGroup
@@ -170,8 +170,12 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 				}
 				token, err := users[i].NewAuthToken()
 				c := &rtClient{user: users[i].Id, got: map[string]time.Time{}}
-				if err == nil {
-					err = rtDial(ctx, stream, srv.base, token, c, &wg)
+				for attempt := 0; err == nil; attempt++ { // a busy server says 503: try again, as the UI does
+					if err = rtDial(ctx, stream, srv.base, token, c, &wg); err == nil || attempt == 2 || !strings.Contains(err.Error(), ": 503") {
+						break
+					}
+					retried.Add(1)
+					time.Sleep(time.Duration(attempt+1) * 250 * time.Millisecond)
 				}
 				if err != nil {
 					failed.Add(1)
@@ -194,7 +198,7 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 	}
 	time.Sleep(2 * time.Second)
 	res.RSS = srv.rssBytes()
-	fmt.Fprintf(out, "  %d event streams open in %v; server RSS %d MB\n", len(clients), res.Connect.Round(time.Millisecond), res.RSS>>20)
+	fmt.Fprintf(out, "  %d event streams open in %v (%d dials retried after a 503); server RSS %d MB\n", len(clients), res.Connect.Round(time.Millisecond), retried.Load(), res.RSS>>20)
 
 	c := newClient(srv.base, 30*time.Second)
 	var delays []time.Duration

@@ -1,12 +1,15 @@
 package auth
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"modernc.org/sqlite"
 )
 
 // CookieName is the session cookie that carries the member's PocketBase auth token.
@@ -34,6 +37,11 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			record, renew, sid, err := sessionMember(e.App, c.Value)
+			if serverFault(err) { // the session may be good: keep it, and say to try again
+				e.App.Logger().Warn("session check failed", "error", err.Error())
+				e.Response.Header().Set("Retry-After", "1")
+				return e.Error(http.StatusServiceUnavailable, "The server is busy. Please try again in a moment.", nil)
+			}
 			if err != nil || record.Collection().Name != UsersCollection {
 				clearSession(e) // expired or revoked (password changed, signed out): forget it
 				return e.Next()
@@ -103,4 +111,11 @@ func clearSession(e *core.RequestEvent) {
 
 func isHTTPS(e *core.RequestEvent) bool {
 	return e.IsTLS() || strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+// serverFault reports whether err is the server failing to answer (the database busy,
+// locked or interrupted, a query out of time) rather than a session that is no good.
+func serverFault(err error) bool {
+	var dbErr *sqlite.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.As(err, &dbErr)
 }

@@ -92,8 +92,12 @@ func sessionMember(app core.App, token string) (*core.Record, bool, string, erro
 		return nil, false, "", err
 	}
 	sid := tokenSession(token)
-	if sid != "" && !sessionAlive(app, sid, record.Id) {
-		return nil, false, "", errSessionEnded
+	if sid != "" {
+		if alive, err := sessionAlive(app, sid, record.Id); err != nil {
+			return nil, false, "", err
+		} else if !alive {
+			return nil, false, "", errSessionEnded
+		}
 	}
 	expires, renewAt := tokenTimes(token, record)
 	if c != nil {

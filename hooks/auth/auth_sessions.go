@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"database/sql"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -62,11 +64,15 @@ func parseClaims(token string) (jwt.MapClaims, error) {
 	return security.ParseUnverifiedJWT(token)
 }
 
-// sessionAlive reports whether the session sid exists and belongs to userID.
-func sessionAlive(app core.App, sid, userID string) bool {
+// sessionAlive reports whether the session sid exists and belongs to userID; a database
+// that cannot answer is an error, not a signed-out browser.
+func sessionAlive(app core.App, sid, userID string) (bool, error) {
 	var owner string
 	err := app.DB().NewQuery("SELECT user FROM sessions WHERE id = {:id}").Bind(dbx.Params{"id": sid}).Row(&owner)
-	return err == nil && owner == userID
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil && owner == userID, err
 }
 
 // createSession records a new signed-in browser for record.

@@ -130,3 +130,29 @@ func TestSessions(t *testing.T) {
 		t.Errorf("signing out leaves %d sessions, want Bea's only", n)
 	}
 }
+
+// TestSessionKeptWhenTheDatabaseFails: when the database cannot answer the session check
+// (here: its table is briefly out of reach), the member gets a 503 to try again and keeps
+// their session cookie, instead of being signed out; once it answers, they are signed in.
+func TestSessionKeptWhenTheDatabaseFails(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	srv := testutil.Serve(t, app)
+	app.Settings().RateLimits.Enabled = false
+	laptop := signInBrowser(t, srv, ana.Email(), firefoxLinux)
+
+	if _, err := app.DB().NewQuery("ALTER TABLE sessions RENAME TO sessions_away").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	status, body := laptop.do("GET", "/api/auth/user", "")
+	if status != http.StatusServiceUnavailable || !strings.Contains(body, "try again") {
+		t.Errorf("while the database fails: %d %s, want 503", status, body)
+	}
+	if _, err := app.DB().NewQuery("ALTER TABLE sessions_away RENAME TO sessions").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := laptop.do("GET", "/api/auth/user", ""); status != http.StatusOK {
+		t.Errorf("the session cookie was lost: %d %s", status, body)
+	}
+}
