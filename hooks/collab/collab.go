@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/social"
 
@@ -36,6 +37,8 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	social.AddDecorator(app, decorate)
+	// A member who deletes their account leaves the friends' ratings in their watches together.
+	auth.OnLeave(app, leave)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")

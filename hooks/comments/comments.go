@@ -4,6 +4,8 @@
 package comments
 
 import (
+	"cinecircle/hooks/auth"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -29,6 +31,8 @@ func Register(app core.App) {
 		return e.Next()
 	}
 	app.OnRecordAfterDeleteSuccess("comments").BindFunc(recount)
+	// A member who deletes their account leaves the replies under their comments.
+	auth.OnLeave(app, keepReplies)
 	app.OnRecordAfterUpdateSuccess("comments").BindFunc(recount)
 }
 

@@ -80,6 +80,7 @@ func Create(app core.App, activity *core.Record, userID string, in Input) (*core
 
 // deleteHandler answers DELETE /api/comments/{id}: the author, or the owner of the post
 // it is under, may delete it; its replies go with it and the post's count drops by all.
+// A deleted member's placeholder left with no reply under it goes too.
 func deleteHandler(e *core.RequestEvent) error {
 	comment, err := e.App.FindRecordById("comments", e.Request.PathValue("id"))
 	if err != nil {
@@ -105,7 +106,11 @@ func deleteHandler(e *core.RequestEvent) error {
 		if err := tx.Delete(comment); err != nil {
 			return err
 		}
-		return adjust(tx, "activities", "commentCount", activity.Id, -n)
+		pruned, err := prunePlaceholders(tx, comment.GetString("parent"))
+		if err != nil {
+			return err
+		}
+		return adjust(tx, "activities", "commentCount", activity.Id, -n-pruned)
 	})
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/security"
 
@@ -186,6 +187,19 @@ type PushPayload struct {
 	Type       string `json:"type,omitempty"`
 	EntityType string `json:"entityType,omitempty"`
 	EntityID   string `json:"entityId,omitempty"`
+	// Icon is the actor's photo (its 128 px thumb, a path on this site) when they uploaded
+	// one; without it the service worker shows the site's icon.
+	Icon string `json:"icon,omitempty"`
+}
+
+// pushIcon is the icon of a push about actor: their uploaded photo's 128 px thumb, on our
+// own origin, or "" (the site's icon). An OAuth2 provider's picture is left out: the
+// device would fetch it from that provider's host whenever a notification shows.
+func pushIcon(actor *core.Record) string {
+	if actor == nil || actor.GetString("avatar") == "" {
+		return ""
+	}
+	return auth.ProfileImageURL(actor)
 }
 
 // pushTo sends payload to every subscription of a member; a 404 or 410 from the push

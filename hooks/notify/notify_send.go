@@ -240,7 +240,7 @@ func deliverMany(app core.App, recs []*core.Record, actor *core.Record) {
 		}
 		payload := PushPayload{
 			Title: "CineCircle", Body: rec.GetString("message"), Tag: rec.Id, Type: rec.GetString("type"),
-			EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"),
+			EntityType: rec.GetString("entityType"), EntityID: rec.GetString("entityId"), Icon: pushIcon(actor),
 			URL: TargetURL(rec.GetString("type"), rec.GetString("entityType"), rec.GetString("entityId")),
 		}
 		if q := queueOf(app); q != nil {

@@ -157,6 +157,16 @@ func Edit(app core.App, post *core.Record, typ string, data map[string]any) erro
 	return app.Save(post)
 }
 
+// Disown keeps a post whose author deleted their account, without its author, saying
+// data instead (the author's own words taken out by the caller): a watch together stays
+// for the friends who rated in it. The post then names no member (the UI shows 'Deleted
+// member') and no feed of followers holds it.
+func Disown(app core.App, post *core.Record, data map[string]any) error {
+	post.Set("user", "")
+	post.Set("data", data)
+	return app.Save(post)
+}
+
 // write sets the post's type, links and data on r and saves it.
 func write(app core.App, r *core.Record, p Post, data map[string]any) error {
 	r.Set("type", p.Type)

@@ -57,12 +57,21 @@ const (
 // value a plain text comparison (the column's affinity applies).
 const feedWindow = `f.user IN (` + feedMembers + `)
 	AND f.created >= +{:lo} AND f.created <= +{:hi} AND (f.created < +{:hi} OR f.id < +{:hiID})
-	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + ` UNION ALL ` + posts.PrivateSQL + `))`
+	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + ` UNION ALL ` + posts.PrivateSQL + `))
+	AND (f.user != '' OR f.id IN (` + disownedForViewer + `))`
 
 // feedMembers selects whose posts the viewer's feed holds: the members they follow who are
-// not suspended, and the viewer.
+// not suspended, the viewer, and the empty author: the posts of members who deleted their
+// account that stay (posts.Disown), each shown only to whom disownedForViewer names.
 const feedMembers = `SELECT following FROM follows WHERE follower = +{:viewer} AND following NOT IN (` +
-	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer}`
+	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer} UNION ALL SELECT ''`
+
+// disownedForViewer selects the posts without an author the viewer's feed holds: the only
+// such posts are watches together a deleted member started, kept for the friends in them
+// (hooks/collab), so each stays in those friends' feeds. idx_collaboration_participants_user
+// and the collaborations' primary key answer it.
+const disownedForViewer = `SELECT c.activity FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
+	WHERE p.user = +{:viewer}`
 
 // feedFilter picks up to limit activities of one window, newest first, ties broken by id
 // so pages never overlap; the outer query reads just those rows by rowid (which every

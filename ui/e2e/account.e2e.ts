@@ -1,9 +1,12 @@
 // Your account end to end: a photo chosen in settings and cropped shows on the member's
 // posts in a follower's feed; a bio with a link and a website show on the profile, links
-// made safe. Each test signs up its own members.
+// made safe; an email change with mail set up goes through the link sent to the new
+// address; deleting an account leaves a friend's reply under a 'Deleted member'. Each
+// test signs up its own members.
 import { createHmac } from 'node:crypto'
+import { startFakeSmtp } from './fake-smtp'
 import { expect, test } from './fixtures'
-import { signInViaUi } from './harness'
+import { signInViaUi, superuserToken, uniqueEmail } from './harness'
 
 /** totp computes an authenticator app's code (RFC 6238: SHA-1, 6 digits, 30 s) from a base32 secret. */
 function totp(secret: string, at = Date.now()): string {
@@ -103,6 +106,64 @@ test.describe('profile settings', () => {
   })
 })
 
+test.describe('email change with mail set up', () => {
+  test('the new address gets a link and the old one a notice; the link makes the change, and sign-in follows it', async ({ newMember, server, browser }) => {
+    const alice = await newMember({ firstName: 'Alice', lastName: 'Moving' }) // before mail is on: sign-ups would wait for a link
+    const smtp = await startFakeSmtp()
+    const token = await superuserToken(server)
+    const mailSettings = (enabled: boolean) =>
+      fetch(`${server.baseURL}/api/settings`, {
+        method: 'PATCH',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          meta: { appURL: server.baseURL, senderName: 'CineCircle', senderAddress: 'films@example.org' },
+          smtp: { enabled, host: '127.0.0.1', port: smtp.port, tls: false },
+        }),
+      })
+    const fresh = await browser.newContext({ baseURL: server.baseURL })
+    try {
+      expect((await mailSettings(true)).status).toBe(200)
+      const page = alice.page
+      await page.goto('/settings/account')
+      const newEmail = uniqueEmail('moved')
+      await page.getByLabel('New email').fill(newEmail)
+      await page.getByLabel('Current password').fill(alice.password)
+      await page.getByRole('button', { name: 'Change Email' }).click()
+      await expect(page.getByText(`Check ${newEmail} for a link to confirm the change.`)).toBeVisible()
+      await expect(page.getByTestId('account-email')).toHaveText(alice.email)
+
+      const confirm = await smtp.waitForMail(newEmail)
+      expect(confirm.subject).toContain('Confirm your new email')
+      const link = /href="([^"]*\/confirm-email-change\?token=[^"]+)"/.exec(confirm.text)?.[1] ?? ''
+      expect(link.startsWith(`${server.baseURL}/confirm-email-change?token=`)).toBe(true)
+      const notice = await smtp.waitForMail(alice.email.toLowerCase())
+      expect(notice.subject).toContain('email is being changed')
+      expect(notice.text).not.toContain('confirm-email-change') // the link goes to the new address only
+      expect(notice.text).not.toContain(newEmail)
+      // Until the link is opened the old address is still the one.
+      expect((await fresh.request.post('/api/auth/login', { data: { email: newEmail, password: alice.password } })).status()).toBe(400)
+
+      await page.goto(link)
+      await page.getByRole('button', { name: 'Use this email' }).click()
+      await expect(page).toHaveURL(/\/settings\/account$/)
+      await expect(page.getByTestId('account-email')).toHaveText(newEmail)
+
+      const other = await fresh.newPage()
+      await other.goto('/login')
+      await signInViaUi(other, { email: alice.email, password: alice.password })
+      await expect(other.getByText('Invalid email or password.')).toBeVisible()
+      await expect(other).toHaveURL(/\/login/)
+      await other.getByLabel('Email').fill(newEmail)
+      await other.getByRole('button', { name: 'Sign In' }).click()
+      await expect(other.getByTestId('header-user-name')).toBeVisible()
+    } finally {
+      await fresh.close()
+      await mailSettings(false) // the file's later tests sign up without mail
+      await smtp.close()
+    }
+  })
+})
+
 test.describe('two-factor sign-in', () => {
   test('enable with an app, sign out, sign in with a code, then with a recovery code', async ({ newMember }) => {
     const alice = await newMember({ firstName: 'Alice', lastName: 'Secure' })
@@ -179,7 +240,7 @@ test.describe('sessions', () => {
 })
 
 test.describe('leaving', () => {
-  test('deleting an account takes the member\'s post out of a follower\'s feed, and the email signs up anew', async ({ newMember }) => {
+  test('deleting an account takes the member\'s post out of a follower\'s feed, keeps a friend\'s reply under a \'Deleted member\', and the email signs up anew', async ({ newMember }) => {
     const alice = await newMember({ firstName: 'Alice', lastName: 'Leaving' })
     const bruno = await newMember({ firstName: 'Bruno', lastName: 'Staying' })
     const search = (await (await alice.context.request.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
@@ -187,6 +248,14 @@ test.describe('leaving', () => {
     expect(logged.ok()).toBe(true)
     const activity = ((await logged.json()) as { activityId: string }).activityId
     expect((await bruno.context.request.post('/api/follow', { data: { userId: alice.id } })).ok()).toBe(true)
+    // Alice comments on Bruno's post and Bruno replies to her.
+    const own = await bruno.context.request.post('/api/user/movies', { data: { movieId: search.results[1]?.id, status: 'watched', rating: 7 } })
+    expect(own.ok()).toBe(true)
+    const brunoPost = ((await own.json()) as { activityId: string }).activityId
+    const said = await alice.context.request.post(`/api/activities/${brunoPost}/comments`, { data: { content: 'Alice was here' } })
+    expect(said.ok()).toBe(true)
+    const parentCommentId = ((await said.json()) as { id: string }).id
+    expect((await bruno.context.request.post(`/api/activities/${brunoPost}/comments`, { data: { content: 'Bruno answers', parentCommentId } })).ok()).toBe(true)
     await bruno.page.goto('/')
     await expect(bruno.page.locator(`#activity-${activity}`)).toBeVisible()
 
@@ -206,6 +275,15 @@ test.describe('leaving', () => {
     await bruno.page.reload()
     await expect(bruno.page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
     await expect(bruno.page.locator(`#activity-${activity}`)).toHaveCount(0)
+    // Bruno's reply keeps its place, under a placeholder with nothing of Alice's left.
+    const card = bruno.page.locator(`#activity-${brunoPost}`)
+    await card.getByRole('button', { name: /^Comments, 2 comments/ }).click()
+    const thread = card.getByRole('region', { name: 'Comments' })
+    const placeholder = thread.getByRole('article', { name: 'Comment by Deleted member' })
+    await expect(placeholder).toContainText('This comment was deleted with its author’s account.')
+    await expect(placeholder.getByRole('button', { name: 'Like comment' })).toHaveCount(0)
+    await expect(thread.getByRole('list', { name: 'Replies to Deleted member' }).getByRole('article', { name: 'Comment by Bruno Staying' })).toContainText('Bruno answers')
+    await expect(thread).not.toContainText('Alice') // neither her words nor her name
     const again = await page.request.post('/api/auth/signup', { data: { email: alice.email, password: 'a brand new password', passwordConfirm: 'a brand new password', firstName: 'Alice' } })
     expect(again.ok()).toBe(true)
     expect(((await again.json()) as { id?: string }).id).not.toBe(alice.id)

@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import { clearCaches } from './lib/caches'
-import { pushContent } from './lib/push'
+import { notificationOptions, pushContent } from './lib/push'
 
 declare let self: ServiceWorkerGlobalScope
 
@@ -65,13 +65,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('push', (event) => {
   const content = pushContent(event.data?.text())
   event.waitUntil(
-    self.registration.showNotification(content.title, {
-      body: content.body,
-      tag: content.tag,
-      icon: '/favicon.svg',
-      badge: '/favicon.svg',
-      data: { url: content.url, type: content.type, entityType: content.entityType, entityId: content.entityId },
-    }),
+    self.registration.showNotification(content.title, notificationOptions(content)),
   )
 })
 

@@ -6,7 +6,10 @@ import {
   permissionToast,
   PUSH_BLOCKED,
   PUSH_PERMISSION_REQUIRED,
+  NOTIFICATION_BADGE,
+  notificationOptions,
   pushContent,
+  SITE_ICON,
   subscriptionBody,
   unsupportedReason,
   urlBase64ToUint8Array,
@@ -123,7 +126,34 @@ describe('pushContent', () => {
     ['plain words', { title: 'CineCircle', body: 'plain words', url: '/' }],
     ['{"body":"x","url":"https://elsewhere.example/"}', { title: 'CineCircle', body: 'x', url: '/' }],
     ['{"body":"x","url":"//elsewhere.example/"}', { title: 'CineCircle', body: 'x', url: '/' }],
+    ['{"body":"x","url":"/\\\\elsewhere.example/"}', { title: 'CineCircle', body: 'x', url: '/' }],
   ])('%j', (text, expected) => {
     expect(pushContent(text)).toMatchObject(expected)
+  })
+})
+
+describe('notificationOptions', () => {
+  const photo = '/api/files/_pb_users_auth_/maya00000000000/me_abc.jpg?thumb=128x128'
+  it.each<[string, string | null, string]>([
+    ['the actor\'s photo', JSON.stringify({ body: 'Maya liked your post', icon: photo }), photo],
+    ['the site icon without a photo', JSON.stringify({ body: 'Maya liked your post' }), SITE_ICON],
+    ['the site icon for a photo on another host', JSON.stringify({ body: 'x', icon: 'https://elsewhere.example/me.jpg' }), SITE_ICON],
+    ['the site icon for a protocol-relative photo', JSON.stringify({ body: 'x', icon: '//elsewhere.example/me.jpg' }), SITE_ICON],
+    ['the site icon for an empty icon', JSON.stringify({ body: 'x', icon: '' }), SITE_ICON],
+    ['the site icon for a payload that is not JSON', 'plain words', SITE_ICON],
+  ])('shows %s', (_, text, icon) => {
+    const options = notificationOptions(pushContent(text))
+    expect(options.icon).toBe(icon)
+    expect(options.badge).toBe(NOTIFICATION_BADGE)
+  })
+  it('keeps what the click routes by', () => {
+    const text = JSON.stringify({ body: 'Maya liked your post', url: '/#activity-a1', tag: 'n1', type: 'like', entityType: 'activity', entityId: 'a1', icon: photo })
+    expect(notificationOptions(pushContent(text))).toEqual({
+      body: 'Maya liked your post',
+      tag: 'n1',
+      icon: photo,
+      badge: NOTIFICATION_BADGE,
+      data: { url: '/#activity-a1', type: 'like', entityType: 'activity', entityId: 'a1' },
+    })
   })
 })

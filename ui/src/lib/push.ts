@@ -142,10 +142,23 @@ export interface PushNotificationContent {
   type?: string
   entityType?: string
   entityId?: string
+  /** The actor's photo (a path on this site), when they have one. */
+  icon?: string
+}
+
+/** SITE_ICON is a notification's icon when the actor has no photo (a PNG: not every platform draws an SVG icon). */
+export const SITE_ICON = '/pwa-192.png'
+
+/** NOTIFICATION_BADGE is the small monochrome mark in the status bar. */
+export const NOTIFICATION_BADGE = '/favicon.svg'
+
+/** sitePath keeps a path on this site ('/…'), never one a browser reads as another host ('//…', '/\\…'). */
+function sitePath(value: string | undefined): string | undefined {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined
 }
 
 /**
- * pushContent reads a push payload ({title, body, url, tag, type, entityType, entityId});
+ * pushContent reads a push payload ({title, body, url, tag, type, entityType, entityId, icon});
  * a payload that is not JSON becomes the body of a 'CineCircle' notification.
  */
 export function pushContent(text: string | null | undefined): PushNotificationContent {
@@ -160,14 +173,29 @@ export function pushContent(text: string | null | undefined): PushNotificationCo
   if (!data || typeof data !== 'object') return { ...fallback, body: String(text) }
   const d = data as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
-  const url = str(d.url)
   return {
     title: str(d.title) ?? fallback.title,
     body: str(d.body) ?? '',
     tag: str(d.tag),
-    url: url && url.startsWith('/') && !url.startsWith('//') ? url : '/',
+    url: sitePath(str(d.url)) ?? '/',
     type: str(d.type),
     entityType: str(d.entityType),
     entityId: str(d.entityId),
+    icon: sitePath(str(d.icon)),
+  }
+}
+
+/**
+ * notificationOptions is what the service worker shows for a push: the actor's photo as
+ * the icon when the payload names one (the server sends their 128 px thumb), else the
+ * site's icon; the data the click handler routes by.
+ */
+export function notificationOptions(content: PushNotificationContent): NotificationOptions {
+  return {
+    body: content.body,
+    tag: content.tag,
+    icon: content.icon ?? SITE_ICON,
+    badge: NOTIFICATION_BADGE,
+    data: { url: content.url, type: content.type, entityType: content.entityType, entityId: content.entityId },
   }
 }

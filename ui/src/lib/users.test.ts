@@ -16,6 +16,8 @@ describe('displayName', () => {
     ['unknown for null', null, 'Unknown User'],
     ['unknown for undefined', undefined, 'Unknown User'],
     ['unknown when email has empty local part', { email: '@example.com' }, 'Unknown User'],
+    ['a deleted member: the empty id', { id: '', firstName: '', lastName: '', nickname: null, profileImageUrl: '' }, 'Deleted member'],
+    ['a deleted member even if a name were left', { id: '', firstName: 'Zed', lastName: '' }, 'Deleted member'],
   ])('%s', (_, user, expected) => {
     expect(displayName(user)).toBe(expected)
   })

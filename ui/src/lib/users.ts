@@ -34,6 +34,14 @@ export type UserLike =
 
 export const UNKNOWN_USER = 'Unknown User'
 
+/** DELETED_MEMBER names whoever deleted their account where others' words stay (a reply under their comment, a watch together). */
+export const DELETED_MEMBER = 'Deleted member'
+
+/** isDeletedMember: the server sends a member who deleted their account as a user with an empty id (nothing else of them is left). */
+export function isDeletedMember(user: UserLike): boolean {
+  return user != null && user.id === ''
+}
+
 const clean = (value: string | null | undefined) => (value ?? '').trim()
 
 /** The parts a name is made of, by the SPEC §3 rules, or null when nothing is known. */
@@ -51,8 +59,10 @@ function nameSource(user: UserLike): { kind: 'nickname' | 'fullname' | 'email'; 
 /**
  * displayName: the nickname when the member chose to show it and has one; otherwise
  * first plus last name; then the part of the email before the at-sign; then 'Unknown User'.
+ * A member who deleted their account is 'Deleted member'.
  */
 export function displayName(user: UserLike): string {
+  if (isDeletedMember(user)) return DELETED_MEMBER
   return nameSource(user)?.text ?? UNKNOWN_USER
 }
 

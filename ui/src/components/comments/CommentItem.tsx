@@ -3,13 +3,13 @@ import { Link } from 'react-router'
 import { serverMessage } from '../../lib/apiErrors'
 import { timeAgo } from '../../lib/time'
 import { toast } from '../../lib/toast'
-import { displayName } from '../../lib/users'
+import { displayName, isDeletedMember } from '../../lib/users'
 import { useDeleteComment, useToggleCommentLike, type Comment } from '../../queries/comments'
 import { HIDDEN_COMMENT_NOTICE } from '../../lib/moderation'
 import { ReportCommentButton } from '../moderation/MemberMenus'
 import { Avatar } from '../ui/Avatar'
 import { HeartIcon, TrashIcon } from '../ui/icons'
-import { canReply, commentText, DELETE_FAILED, indentLevel, LIKE_FAILED, type CommentNode } from './thread'
+import { canReply, commentText, DELETE_FAILED, DELETED_COMMENT, indentLevel, LIKE_FAILED, type CommentNode } from './thread'
 
 // Replies nest inside their parent's item, so each level adds one step; past four
 // levels no further step is added (SPEC §5: indentation capped at 4 levels).
@@ -18,6 +18,8 @@ const indentStep = (depth: number) => (depth > 0 && indentLevel(depth) > indentL
 /**
  * CommentItem: one comment and its replies: who and when, the text (as text) and GIF, the
  * like toggle, Reply (below depth 3 only) and Delete for its author and the post's owner.
+ * A deleted member's comment stays as a placeholder ('Deleted member', no text, nothing
+ * to like or report) while others' replies hang under it.
  */
 export function CommentItem({
   node,
@@ -41,6 +43,7 @@ export function CommentItem({
   const mine = Boolean(currentUserId && comment.user?.id === currentUserId)
   const canDelete = mine || isOwnerOfPost
   const userId = comment.user?.id
+  const gone = isDeletedMember(comment.user)
 
   const toggleLike = () =>
     like.mutate(comment.id, {
@@ -80,26 +83,29 @@ export function CommentItem({
               </time>
             </div>
             {comment.hidden && <p className="mt-0.5 text-xs font-medium text-warning">{HIDDEN_COMMENT_NOTICE}</p>}
+            {gone && <p className="mt-0.5 text-sm text-base-content/60 italic">{DELETED_COMMENT}</p>}
             {text && <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">{text}</p>}
             {comment.gifUrl && <img src={comment.gifUrl} alt="GIF" loading="lazy" className="mt-1.5 max-h-48 rounded-field" />}
           </div>
           <div className="mt-0.5 flex items-center gap-1 text-xs">
-            <button
-              type="button"
-              className={`btn btn-ghost btn-xs gap-1 ${comment.isLiked ? 'text-error' : 'text-base-content/70'}`}
-              aria-pressed={comment.isLiked}
-              aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
-              onClick={toggleLike}
-            >
-              <HeartIcon className="size-3.5" fill={comment.isLiked ? 'currentColor' : 'none'} />
-              <span data-testid="comment-like-count">{comment.likeCount}</span>
-            </button>
+            {!gone && (
+              <button
+                type="button"
+                className={`btn btn-ghost btn-xs gap-1 ${comment.isLiked ? 'text-error' : 'text-base-content/70'}`}
+                aria-pressed={comment.isLiked}
+                aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
+                onClick={toggleLike}
+              >
+                <HeartIcon className="size-3.5" fill={comment.isLiked ? 'currentColor' : 'none'} />
+                <span data-testid="comment-like-count">{comment.likeCount}</span>
+              </button>
+            )}
             {canReply(comment.depth) && (
               <button type="button" className="btn btn-ghost btn-xs text-base-content/70" onClick={() => onReply(comment)}>
                 Reply
               </button>
             )}
-            {!mine && currentUserId && <ReportCommentButton commentId={comment.id} />}
+            {!mine && !gone && currentUserId && <ReportCommentButton commentId={comment.id} />}
             {canDelete &&
               (confirming ? (
                 <span className="flex items-center gap-1" role="group" aria-label="Delete this comment?">

@@ -12,6 +12,8 @@ export const COMMENT_ADDED = 'Comment added successfully!'
 export const COMMENT_FAILED = 'Failed to add comment'
 export const LIKE_FAILED = 'Failed to toggle like'
 export const DELETE_FAILED = 'Failed to delete comment'
+/** DELETED_COMMENT stands in for the words of a member who deleted their account, above the replies others left under them. */
+export const DELETED_COMMENT = 'This comment was deleted with its author’s account.'
 
 /** canReply: the reply button shows only below depth 3. */
 export function canReply(depth: number): boolean {

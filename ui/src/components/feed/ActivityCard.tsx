@@ -81,11 +81,15 @@ export function ActivityCard({ activity, currentUserId }: { activity: Activity; 
           {friends.length > 0 && (
             <div className="mt-3 flex items-center gap-2 text-sm text-base-content/70">
               <span className="flex -space-x-2">
-                {friends.slice(0, 5).map((f) => (
-                  <Link key={f.id} to={`/profile/${f.id}`} title={displayName(f)}>
-                    <Avatar user={f} size="xs" alt={displayName(f)} />
-                  </Link>
-                ))}
+                {friends.slice(0, 5).map((f, i) =>
+                  f.id ? (
+                    <Link key={f.id} to={`/profile/${f.id}`} title={displayName(f)}>
+                      <Avatar user={f} size="xs" alt={displayName(f)} />
+                    </Link>
+                  ) : (
+                    <Avatar key={`gone-${i}`} user={f} size="xs" alt={displayName(f)} />
+                  ),
+                )}
               </span>
               <span className="min-w-0 truncate">
                 with {friends.map((f) => displayName(f)).join(', ')}

@@ -59,7 +59,8 @@ export function PostMenu({
   const name = displayName(activity.user)
   const items: MenuItem[] = [
     { key: 'report', label: 'Report Post', onSelect: () => open({ kind: 'report', entityType: 'activity', entityId: activity.id }) },
-    { key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }) },
+    // A watch together kept after its author deleted their account has nobody to block.
+    ...(activity.userId ? [{ key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }) }] : []),
     ...listItems,
   ]
   return (
