@@ -31,7 +31,7 @@ import (
 const OGCacheDir = "og_cache"
 
 // ogVersion changes when the card's layout does, so cached cards are drawn again.
-const ogVersion = "1"
+const ogVersion = "2" // 2: hangul and emoji are drawn
 
 var pngName = regexp.MustCompile(`^([A-Za-z0-9_]{1,30})\.png$`)
 
