@@ -123,19 +123,18 @@ func TotalsOf(app core.App, userID string) (Totals, error) {
 }
 
 // totals is TotalsOf with the member's TV hours already counted (the profile has them).
-// Episodes are the distinct episodes watched or reviewed.
+// Episodes are the distinct episodes watched or reviewed (episodesSeenSQL, all time).
 func totals(app core.App, userID string, tvHours float64) (Totals, error) {
 	var t Totals
 	q := func(sql string, dst ...any) error {
-		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID}).Row(dst...)
+		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID, "from": allTime["from"], "to": allTime["to"]}).Row(dst...)
 	}
 	var movieMinutes int
 	var diaryReviews, episodeReviews int
 	for _, step := range []error{
 		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &t.Movies, &movieMinutes),
 		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &t.Shows),
-		q(`SELECT COUNT(*) FROM (SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
-			UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u})`, &t.Episodes),
+		q(`SELECT COUNT(*) FROM (`+episodesSeenSQL+`)`, &t.Episodes),
 		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
 		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
