@@ -209,14 +209,24 @@ func diaryHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", page.Limit, page.Offset(), dbx.Params{"u": u.Id})
+	out, err := Recent(e.App, u.Id, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// Recent reads userID's dated watches, newest first, limit from offset, with their
+// titles: a profile's diary, and a public member's on their public page.
+func Recent(app core.App, userID string, limit, offset int) ([]DiaryItem, error) {
+	rows, err := app.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", limit, offset, dbx.Params{"u": userID})
+	if err != nil {
+		return nil, err
+	}
 	titles := map[catalog.Kind]map[string]*core.Record{}
 	for _, kind := range catalog.Kinds {
-		if titles[kind], err = titlesByField(e.App, kind, rows); err != nil {
-			return err
+		if titles[kind], err = titlesByField(app, kind, rows); err != nil {
+			return nil, err
 		}
 	}
 	out := make([]DiaryItem, 0, len(rows))
@@ -232,7 +242,7 @@ func diaryHandler(e *core.RequestEvent) error {
 		out = append(out, item)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].WatchedAt > out[j].WatchedAt })
-	return e.JSON(http.StatusOK, out)
+	return out, nil
 }
 
 // titlesByField loads the titles of kind that rows point at, by record id.
