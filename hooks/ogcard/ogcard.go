@@ -33,6 +33,7 @@ type Card struct {
 	Body     string  // the review's first lines
 	Stats    []Stat  // a profile's or a year's numbers
 	Poster   image.Image
+	Mosaic   []Tile // a list's first titles, drawn as a 2×2 poster mosaic in the poster's place
 	Member   string // the member's display name
 	Avatar   image.Image
 	Seed     string // picks the stand-in poster's and avatar's colours

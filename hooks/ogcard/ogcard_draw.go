@@ -26,7 +26,10 @@ func Render(c Card) (*image.RGBA, error) {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	gradient(img, color.RGBA{30, 27, 75, 255}, color.RGBA{112, 26, 117, 255})
 	x := 80
-	if c.Poster != nil || c.Stats == nil {
+	if len(c.Mosaic) > 0 {
+		mosaic(img, image.Rect(70, 60, 70+280, 60+420), c.Mosaic, c.Seed)
+		x = 410
+	} else if c.Poster != nil || c.Stats == nil {
 		poster(img, image.Rect(70, 60, 70+280, 60+420), c.Poster, c.Title, c.Seed)
 		x = 410
 	}

@@ -21,13 +21,22 @@ func TestRender(t *testing.T) {
 	for i := range poster.Pix {
 		poster.Pix[i] = 200
 	}
+	opaque := image.NewRGBA(image.Rect(0, 0, 200, 300))
+	for i := range opaque.Pix {
+		opaque.Pix[i] = 200
+		if i%4 == 3 {
+			opaque.Pix[i] = 255
+		}
+	}
 	cases := map[string]ogcard.Card{
 		"review":  {Kicker: "Movie review", Title: "The Matrix", Subtitle: "1999", Rating: 8.5, Body: "Whoa. " + string(bytes.Repeat([]byte("A long review goes on. "), 20)), Member: "Ana Silva", Poster: poster, Seed: "a"},
 		"greek":   {Kicker: "Movie review", Title: "Ο Θίασος", Subtitle: "1975", Rating: 9, Member: "Ελένη", Seed: "b"},
 		"russian": {Kicker: "Movie review", Title: "Сталкер", Subtitle: "1979", Rating: 10, Member: "Дмитрий", Seed: "c"},
 		"cjk":     {Kicker: "Movie review", Title: "千と千尋の神隠し 기생충 霸王别姬", Subtitle: "2001", Rating: 7.3, Member: "千尋", Seed: "d"},
 		"profile": {Kicker: "CineCircle profile", Title: "Ana Silva", Subtitle: "@ana", Stats: []ogcard.Stat{{"120", "films"}, {"45", "reviews"}, {"210 h", "watched"}}, Member: "Ana Silva", Seed: "e"},
-		"year":    {Kicker: "Year in Review", Title: "Ana's 2025", Stats: []ogcard.Stat{{"80", "films"}, {"12", "episodes"}, {"8.1", "average"}}, Member: "Ana Silva", Seed: "f"},
+		"list": {Kicker: "List", Title: "Best of 2025", Subtitle: "Ranked · 3 titles", Body: "The ones that stayed.",
+			Mosaic: []ogcard.Tile{{Title: "The Matrix", Poster: opaque}, {Title: "Heat"}, {Title: "기생충"}}, Member: "Ana Silva", Seed: "g"},
+		"year": {Kicker: "Year in Review", Title: "Ana's 2025", Stats: []ogcard.Stat{{"80", "films"}, {"12", "episodes"}, {"8.1", "average"}}, Member: "Ana Silva", Seed: "f"},
 	}
 	for name, c := range cases {
 		img, err := ogcard.Render(c)
@@ -40,6 +49,14 @@ func TestRender(t *testing.T) {
 		// The title's band holds white text pixels.
 		if inked := len(titleInk(img)); inked < 500 {
 			t.Errorf("%s: the title drew %d white pixels", name, inked)
+		}
+		if name == "list" { // the mosaic: the first title's poster top left, a stand-in for the missing fourth
+			if c := img.RGBAAt(100, 100); c.R != 200 || c.G != 200 || c.B != 200 {
+				t.Errorf("list: the first poster is not drawn top left: %v", c)
+			}
+			if c := img.RGBAAt(300, 400); c.R == 200 && c.G == 200 && c.B == 200 {
+				t.Error("list: the empty fourth cell shows a poster")
+			}
 		}
 		if os.Getenv("OGCARD_WRITE") != "" {
 			f, _ := os.Create("/tmp/og-" + name + ".png")
