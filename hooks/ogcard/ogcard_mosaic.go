@@ -9,7 +9,7 @@ import (
 )
 
 // emptyCell is a mosaic cell with no title: a faint white over the background.
-var emptyCell = color.RGBA{255, 255, 255, 28}
+var emptyCell = color.RGBA{28, 28, 28, 28} // premultiplied: white at 11%
 
 // Tile is one title of a mosaic: its poster, or nil for a stand-in drawn from its title.
 type Tile struct {
