@@ -24,7 +24,7 @@ export const publicYearQuery = (handle: string, year: number) =>
   queryOptions<{ member: PublicMember; year: YearReview }>({ queryKey: publicKeys.year(handle, year), retry: false })
 
 /** One page of a public list: the list with up to 100 of its items after `before`. */
-export interface PublicListPage {
+interface PublicListPage {
   member: PublicMember
   list: PublicList
 }
