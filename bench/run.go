@@ -24,7 +24,7 @@ type RunOptions struct {
 	RealtimeClients int    // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
-	Phases          string // comma-separated: load, tv, stock, bare, realtime (default all)
+	Phases          string // comma-separated: load, tv, public, stock, bare, realtime (default all)
 }
 
 // runs reports whether phase is among o.Phases (all when empty).
@@ -131,6 +131,9 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if err := openStockRule(dir); err != nil {
 		return nil, err
 	}
+	if err := makePublic(dir); err != nil {
+		return nil, err
+	}
 	say("copied the data dir to %s in %v", dir, time.Since(t).Round(time.Millisecond))
 
 	srv, err := startServer(o.Bin, dir)
@@ -162,6 +165,9 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 			return nil, fmt.Errorf("tv workloads: %w", err)
 		}
 		res.Load = append(res.Load, tvStats...)
+	}
+	if o.runs("public") {
+		res.Load = append(res.Load, f.publicWorkloads(o.Requests, progress)...)
 	}
 	if o.runs("stock") && o.StockPages > 0 {
 		say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")

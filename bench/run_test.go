@@ -59,7 +59,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatalf("realtime: %+v", rt)
 	}
 	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
 		}

@@ -123,19 +123,18 @@ func TotalsOf(app core.App, userID string) (Totals, error) {
 }
 
 // totals is TotalsOf with the member's TV hours already counted (the profile has them).
-// Episodes are the distinct episodes watched or reviewed.
+// Episodes are the distinct episodes watched or reviewed (episodesSeenSQL, all time).
 func totals(app core.App, userID string, tvHours float64) (Totals, error) {
 	var t Totals
 	q := func(sql string, dst ...any) error {
-		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID}).Row(dst...)
+		return app.DB().NewQuery(sql).Bind(dbx.Params{"u": userID, "from": allTime["from"], "to": allTime["to"]}).Row(dst...)
 	}
 	var movieMinutes int
 	var diaryReviews, episodeReviews int
 	for _, step := range []error{
 		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &t.Movies, &movieMinutes),
 		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &t.Shows),
-		q(`SELECT COUNT(*) FROM (SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
-			UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u})`, &t.Episodes),
+		q(`SELECT COUNT(*) FROM (`+episodesSeenSQL+`)`, &t.Episodes),
 		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
 		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
@@ -210,14 +209,24 @@ func diaryHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	rows, err := e.App.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", page.Limit, page.Offset(), dbx.Params{"u": u.Id})
+	out, err := Recent(e.App, u.Id, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// Recent reads userID's dated watches, newest first, limit from offset, with their
+// titles: a profile's diary, and a public member's on their public page.
+func Recent(app core.App, userID string, limit, offset int) ([]DiaryItem, error) {
+	rows, err := app.FindRecordsByFilter("diary", "user = {:u}", "-watchedAt", limit, offset, dbx.Params{"u": userID})
+	if err != nil {
+		return nil, err
+	}
 	titles := map[catalog.Kind]map[string]*core.Record{}
 	for _, kind := range catalog.Kinds {
-		if titles[kind], err = titlesByField(e.App, kind, rows); err != nil {
-			return err
+		if titles[kind], err = titlesByField(app, kind, rows); err != nil {
+			return nil, err
 		}
 	}
 	out := make([]DiaryItem, 0, len(rows))
@@ -233,7 +242,7 @@ func diaryHandler(e *core.RequestEvent) error {
 		out = append(out, item)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].WatchedAt > out[j].WatchedAt })
-	return e.JSON(http.StatusOK, out)
+	return out, nil
 }
 
 // titlesByField loads the titles of kind that rows point at, by record id.

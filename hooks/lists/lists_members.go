@@ -41,6 +41,16 @@ func MemberLists(app core.App, viewerID, memberID string, limit, offset int) ([]
 	return listsWhere(app, viewerID, "l.owner = {:member}", dbx.Params{"member": memberID}, limit, offset)
 }
 
+// MemberSummaries is MemberLists as cards with their first posters: a profile's Lists
+// tab, and a public member's lists on their public page (viewerID "" for a visitor).
+func MemberSummaries(app core.App, viewerID, memberID string, limit, offset int) ([]Summary, error) {
+	records, err := MemberLists(app, viewerID, memberID, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	return summaries(app, records)
+}
+
 // SharedLists returns the lists viewerID edits (owned by someone else).
 func SharedLists(app core.App, viewerID string, limit int) ([]*core.Record, error) {
 	return listsWhere(app, viewerID, "l.id IN (SELECT list FROM list_editors WHERE user = {:viewer})", dbx.Params{}, limit, 0)

@@ -149,11 +149,7 @@ func memberListsHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	records, err := MemberLists(e.App, e.Auth.Id, id, page.Limit, page.Offset())
-	if err != nil {
-		return err
-	}
-	out, err := summaries(e.App, records)
+	out, err := MemberSummaries(e.App, e.Auth.Id, id, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}

@@ -28,23 +28,33 @@ const (
 	RoleEditor   Role = "editor"
 	RoleFollower Role = "follower" // a member who follows the owner
 	RoleMember   Role = "member"   // any other signed-in member
-	RoleVisitor  Role = "visitor"  // nobody signed in
+	RoleVisitor  Role = "visitor"  // nobody signed in, reading a member who chose a public profile
 	RoleExcluded Role = "excluded" // blocked either way, or the list or its owner is moderated away
 )
 
-// Allows reports whether role may read a list of visibility. A visitor reads nothing
-// until public pages add a member's public-profile setting; a suspended owner's or a
-// hidden list is read by nobody but its owner (Excluded covers them).
+// Allows reports whether role may read a list of visibility. A visitor reads the public
+// lists of a member who chose a public profile (RoleOf makes anyone else's visitor
+// Excluded); a suspended owner's or a hidden list is read by nobody but its owner
+// (Excluded covers them).
 func Allows(visibility string, role Role) bool {
 	switch role {
 	case RoleOwner, RoleEditor:
 		return true
 	case RoleFollower:
 		return visibility == Public || visibility == Followers
-	case RoleMember:
+	case RoleMember, RoleVisitor:
 		return visibility == Public
 	}
 	return false
+}
+
+// ownerIsPublic reports whether the owner chose a public profile (public pages, #21): the
+// visitor's side of the rule, with visitorOwnerSQL its SQL twin.
+func ownerIsPublic(app core.App, ownerID string) (bool, error) {
+	var n int
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM users WHERE id = {:id} AND public = TRUE AND handle != ''").
+		Bind(dbx.Params{"id": ownerID}).Row(&n)
+	return n > 0, err
 }
 
 // CanEdit reports whether role may add, remove, annotate and reorder items.
@@ -64,6 +74,9 @@ func RoleOf(app core.App, viewerID string, list *core.Record) (Role, error) {
 		return RoleExcluded, err
 	}
 	if viewerID == "" {
+		if public, err := ownerIsPublic(app, owner); !public {
+			return RoleExcluded, err
+		}
 		return RoleVisitor, nil
 	}
 	if blocked, err := moderation.Blocked(app, viewerID, owner); blocked {
@@ -125,11 +138,16 @@ func postGate(app core.App, viewerID string, post *core.Record) (bool, error) {
 	return err == nil, err
 }
 
+// visitorOwnerSQL holds when the owner of the list aliased l chose a public profile:
+// ownerIsPublic in SQL.
+const visitorOwnerSQL = `EXISTS (SELECT 1 FROM users pu WHERE pu.id = l.owner AND pu.public = TRUE AND pu.handle != '')`
+
 // visibleListsSQL is the condition, on lists aliased l, that the viewer bound as
-// {:viewer} may read them: it mirrors RoleOf and Allows for the queries that read many
-// lists at once (a profile's Lists tab, friends' lists, 'In N lists by friends').
+// {:viewer} (” for a visitor) may read them: it mirrors RoleOf and Allows for the
+// queries that read many lists at once (a profile's Lists tab, friends' lists, 'In N
+// lists by friends', a public profile's lists).
 const visibleListsSQL = `(l.owner = {:viewer} OR (l.hidden = FALSE
 	AND l.owner NOT IN (` + moderation.ExcludedSQL + `)
-	AND (l.visibility = 'public'
+	AND ((l.visibility = 'public' AND ({:viewer} != '' OR ` + visitorOwnerSQL + `))
 		OR (l.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = {:viewer} AND fv.following = l.owner))
 		OR EXISTS (SELECT 1 FROM list_editors ev WHERE ev.list = l.id AND ev.user = {:viewer}))))`

@@ -33,6 +33,7 @@ type Card struct {
 	Body     string  // the review's first lines
 	Stats    []Stat  // a profile's or a year's numbers
 	Poster   image.Image
+	Mosaic   []Tile // a list's first titles, drawn as a 2×2 poster mosaic in the poster's place
 	Member   string // the member's display name
 	Avatar   image.Image
 	Seed     string // picks the stand-in poster's and avatar's colours
@@ -43,12 +44,17 @@ type Stat struct{ Value, Label string }
 
 // fonts holds the parsed faces; x/image faces keep per-face buffers, so drawing is
 // serialised by mu (a card takes a few tens of milliseconds and is cached afterwards).
+// Noto Sans draws Latin, Greek and Cyrillic; a rune it lacks falls back, in order, to
+// NanumSquare (Korean hangul, in the text's weight), Droid Sans Fallback (Chinese and
+// Japanese) and Symbola (monochrome emoji and symbols); see fonts/README.md.
 var (
-	mu                      sync.Mutex
-	parsed                  sync.Once
-	regular, bold, fallback *opentype.Font
-	parseErr                error
-	faces                   = map[faceKey]font.Face{}
+	mu                 sync.Mutex
+	parsed             sync.Once
+	regular, bold      *opentype.Font
+	hangul, hangulBold *opentype.Font
+	fallback, emoji    *opentype.Font
+	parseErr           error
+	faces              = map[faceKey]font.Face{}
 )
 
 type faceKey struct {
@@ -70,7 +76,9 @@ func loadFonts() error {
 			}
 			return f
 		}
-		regular, bold, fallback = read("NotoSans-Regular.ttf"), read("NotoSans-Bold.ttf"), read("DroidSansFallbackFull.ttf")
+		regular, bold = read("NotoSans-Regular.ttf"), read("NotoSans-Bold.ttf")
+		hangul, hangulBold = read("NanumSquareR.ttf"), read("NanumSquareB.ttf")
+		fallback, emoji = read("DroidSansFallbackFull.ttf"), read("Symbola-Emoji.ttf")
 	})
 	return parseErr
 }

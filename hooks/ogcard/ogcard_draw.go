@@ -26,7 +26,10 @@ func Render(c Card) (*image.RGBA, error) {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	gradient(img, color.RGBA{30, 27, 75, 255}, color.RGBA{112, 26, 117, 255})
 	x := 80
-	if c.Poster != nil || c.Stats == nil {
+	if len(c.Mosaic) > 0 {
+		mosaic(img, image.Rect(70, 60, 70+280, 60+420), c.Mosaic, c.Seed)
+		x = 410
+	} else if c.Poster != nil || c.Stats == nil {
 		poster(img, image.Rect(70, 60, 70+280, 60+420), c.Poster, c.Title, c.Seed)
 		x = 410
 	}
@@ -200,13 +203,26 @@ func hueColor(seed string, light float64) color.RGBA {
 	return color.RGBA{uint8((r + m) * 255), uint8((g + m) * 255), uint8((b + m) * 255), 255}
 }
 
-// pick is the font that draws r: f, else the CJK fallback, else nil (skipped).
+// pick is the font that draws r: f, else the first fallback that has it, else nil
+// (skipped, never a tofu box). Hangul goes to NanumSquare in f's weight; other CJK to
+// Droid Sans Fallback first, so a Chinese or Japanese title is drawn in one face even
+// where NanumSquare has some of its characters (hanja, kana); then emoji.
 func pick(f *opentype.Font, r rune) *opentype.Font {
 	if has(f, r) {
 		return f
 	}
-	if has(fallback, r) {
-		return fallback
+	korean := hangul
+	if f == bold {
+		korean = hangulBold
+	}
+	order := [...]*opentype.Font{fallback, korean, emoji}
+	if unicode.Is(unicode.Hangul, r) {
+		order[0], order[1] = korean, fallback
+	}
+	for _, use := range order {
+		if has(use, r) {
+			return use
+		}
 	}
 	return nil
 }
@@ -237,15 +253,16 @@ func measure(f *opentype.Font, px float64, s string) int {
 }
 
 // wrap breaks s into at most lines lines of at most maxW pixels: at spaces, or between
-// any two characters of scripts written without spaces (CJK); the last line kept gets
-// an ellipsis when text was left.
+// any two characters of scripts written without spaces (Chinese, Japanese; Korean puts
+// spaces between words, so hangul breaks at spaces only); the last line kept gets an
+// ellipsis when text was left.
 func wrap(f *opentype.Font, px float64, s string, maxW, lines int) []string {
 	var out []string
 	var cur []rune
 	lastBreak := -1
 	for _, r := range strings.Join(strings.Fields(s), " ") {
 		cur = append(cur, r)
-		if r == ' ' || r > 0x2E80 {
+		if r == ' ' || (r > 0x2E80 && !unicode.Is(unicode.Hangul, r)) {
 			lastBreak = len(cur)
 		}
 		if measure(f, px, string(cur)) <= maxW {

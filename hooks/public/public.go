@@ -1,11 +1,12 @@
 // Package public serves what visitors (signed out) may see of members who chose a public
-// profile: the pages /u/{handle}, /u/{handle}/review/{activityId} and
-// /u/{handle}/year/{yyyy} (the SPA's index.html with the title, description, canonical
-// URL, Open Graph and Twitter tags filled in on the server), their data for the SPA under
-// /api/public/..., the RSS feed /u/{handle}/rss, the preview images under /og/ and
-// robots.txt. Everything here goes through Visible: a member who is not public, or is
-// suspended, has nothing here, and visitors never get emails, hidden posts or the names of
-// companions who are not public themselves.
+// profile: the pages /u/{handle}, /u/{handle}/review/{activityId},
+// /u/{handle}/list/{listId} and /u/{handle}/year/{yyyy} (the SPA's index.html with the
+// title, description, canonical URL, Open Graph and Twitter tags filled in on the server),
+// their data for the SPA under /api/public/..., the RSS feed /u/{handle}/rss, the preview
+// images under /og/ and robots.txt. Everything here goes through Visible: a member who is
+// not public, or is suspended, has nothing here, and visitors never get emails, hidden
+// posts or the names of companions who are not public themselves. Lists are read through
+// hooks/lists' visitor rule (lists.Find with no viewer), which owns their visibility.
 package public
 
 import (
@@ -31,12 +32,15 @@ func Register(app core.App, ui fs.FS) {
 			r.GET("/u/{handle}", pages.profile)
 			r.GET("/u/{handle}/review/{activityId}", pages.review)
 			r.GET("/u/{handle}/year/{yyyy}", pages.year)
+			r.GET("/u/{handle}/list/{listId}", pages.list)
 			r.GET("/u/{handle}/rss", rssHandler)
 			r.GET("/api/public/users/{handle}", profileJSON)
 			r.GET("/api/public/users/{handle}/reviews/{activityId}", reviewJSON)
 			r.GET("/api/public/users/{handle}/year/{yyyy}", yearJSON)
+			r.GET("/api/public/users/{handle}/lists/{listId}", listJSON)
 			r.GET("/og/review/{file}", ogReview)
 			r.GET("/og/u/{file}", ogProfile)
+			r.GET("/og/list/{file}", ogList)
 			r.GET("/og/u/{handle}/year/{file}", ogYear)
 			return se.Next()
 		},

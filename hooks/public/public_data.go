@@ -9,6 +9,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/lists"
 	"cinecircle/hooks/year"
 
 	"github.com/pocketbase/dbx"
@@ -42,11 +43,47 @@ type Review struct {
 	WatchedWith []Member `json:"watchedWith"`
 }
 
-// Profile is what GET /api/public/users/{handle} answers.
+// Profile is what GET /api/public/users/{handle} answers: the member, their numbers,
+// favourites, newest reviews, recent diary and public lists.
 type Profile struct {
-	Member  Member       `json:"member"`
-	Totals  diary.Totals `json:"totals"`
-	Reviews []Review     `json:"reviews"`
+	Member    Member            `json:"member"`
+	Totals    diary.Totals      `json:"totals"`
+	Favorites []lists.Favorite  `json:"favorites"`
+	Reviews   []Review          `json:"reviews"`
+	Diary     []diary.DiaryItem `json:"diary"`
+	Lists     []lists.Summary   `json:"lists"`
+}
+
+// How much of each a public profile shows.
+const (
+	profileReviews = 20
+	profileDiary   = 20
+	profileLists   = 12
+)
+
+// loadProfile reads what a public profile shows of member. The diary carries dates,
+// titles and ratings, not review text: reviews come from the member's posts, where a
+// moderator may have hidden one. Lists are those hooks/lists lets a visitor read.
+func loadProfile(app core.App, member *core.Record) (Profile, error) {
+	p := Profile{Member: memberOf(member)}
+	var err error
+	if p.Reviews, err = visibleReviews(app, member, profileReviews); err != nil {
+		return p, err
+	}
+	if p.Totals, err = diary.TotalsOf(app, member.Id); err != nil {
+		return p, err
+	}
+	if p.Favorites, err = lists.Favorites(app, member.Id); err != nil {
+		return p, err
+	}
+	if p.Diary, err = diary.Recent(app, member.Id, profileDiary, 0); err != nil {
+		return p, err
+	}
+	for i := range p.Diary {
+		p.Diary[i].Review = ""
+	}
+	p.Lists, err = lists.MemberSummaries(app, "", member.Id, profileLists, 0)
+	return p, err
 }
 
 func memberOf(r *core.Record) Member {
@@ -169,11 +206,7 @@ func profileJSON(e *core.RequestEvent) error {
 	if err != nil {
 		return answer(e, nil, err)
 	}
-	p := Profile{Member: memberOf(member)}
-	if p.Reviews, err = visibleReviews(e.App, member, 20); err != nil {
-		return err
-	}
-	p.Totals, err = diary.TotalsOf(e.App, member.Id)
+	p, err := loadProfile(e.App, member)
 	return answer(e, p, err)
 }
 

@@ -31,7 +31,7 @@ import (
 const OGCacheDir = "og_cache"
 
 // ogVersion changes when the card's layout does, so cached cards are drawn again.
-const ogVersion = "1"
+const ogVersion = "2" // 2: hangul and emoji are drawn
 
 var pngName = regexp.MustCompile(`^([A-Za-z0-9_]{1,30})\.png$`)
 
@@ -66,7 +66,7 @@ func ogReview(e *core.RequestEvent) error {
 	if rv.Year > 0 {
 		card.Subtitle = fmt.Sprint(rv.Year)
 	}
-	return serveCard(e, "review_"+rv.ID, card, posterFile(e.App, rv.PosterPath), avatarFile(e.App, member))
+	return serveCard(e, "review_"+rv.ID, card, cardFiles{Poster: posterFile(e.App, rv.PosterPath), Avatar: avatarFile(e.App, member)})
 }
 
 // ogProfile serves /og/u/{handle}.png.
@@ -87,7 +87,7 @@ func ogProfile(e *core.RequestEvent) error {
 	card := ogcard.Card{Kicker: "On CineCircle", Title: name, Subtitle: "@" + member.GetString("handle"),
 		Stats:  []ogcard.Stat{stat(fmt.Sprint(t.Movies), "films"), stat(fmt.Sprint(t.Reviews), "reviews"), stat(fmt.Sprintf("%.0f h", t.Hours), "watched")},
 		Member: name, Seed: member.Id}
-	return serveCard(e, "profile_"+member.Id, card, "", avatarFile(e.App, member))
+	return serveCard(e, "profile_"+member.Id, card, cardFiles{Avatar: avatarFile(e.App, member)})
 }
 
 // ogYear serves /og/u/{handle}/year/{yyyy}.png.
@@ -115,19 +115,35 @@ func ogYear(e *core.RequestEvent) error {
 	if r.LongestStreak.Days > 1 {
 		card.Subtitle = fmt.Sprintf("Longest streak: %d days", r.LongestStreak.Days)
 	}
-	return serveCard(e, fmt.Sprintf("year_%s_%d", member.Id, r.Year), card, "", avatarFile(e.App, member))
+	return serveCard(e, fmt.Sprintf("year_%s_%d", member.Id, r.Year), card, cardFiles{Avatar: avatarFile(e.App, member)})
+}
+
+// cardFiles are the local images a card draws ("" where none is on disk): the poster,
+// the member's avatar, a mosaic's posters in the order of its tiles.
+type cardFiles struct {
+	Poster, Avatar string
+	Mosaic         []string
+}
+
+// stamps identifies the files' versions, so a changed file is a new card.
+func (f cardFiles) stamps() []string {
+	out := []string{stamp(f.Poster), stamp(f.Avatar)}
+	for _, p := range f.Mosaic {
+		out = append(out, stamp(p))
+	}
+	return out
 }
 
 // serveCard answers the cached PNG of card when one was drawn for exactly this content,
-// else draws it (poster and avatar read from local files only: never a fetch on a
-// visitor's request), stores it and drops the card's older versions.
-func serveCard(e *core.RequestEvent, id string, card ogcard.Card, posterPath, avatarPath string) error {
+// else draws it (images read from local files only: never a fetch on a visitor's
+// request), stores it and drops the card's older versions.
+func serveCard(e *core.RequestEvent, id string, card ogcard.Card, files cardFiles) error {
 	key, _ := json.Marshal(struct {
 		V      string
 		C      ogcard.Card
-		P, A   string
-		PS, AS string
-	}{ogVersion, card, posterPath, avatarPath, stamp(posterPath), stamp(avatarPath)})
+		F      cardFiles
+		Stamps []string
+	}{ogVersion, card, files, files.stamps()})
 	sum := sha256.Sum256(key)
 	dir := filepath.Join(e.App.DataDir(), OGCacheDir)
 	name := id + "_" + hex.EncodeToString(sum[:8]) + ".png"
@@ -136,7 +152,12 @@ func serveCard(e *core.RequestEvent, id string, card ogcard.Card, posterPath, av
 	if b, err := os.ReadFile(path); err == nil {
 		return e.Blob(http.StatusOK, "image/png", b)
 	}
-	card.Poster, card.Avatar = decodeFile(posterPath), decodeFile(avatarPath)
+	card.Poster, card.Avatar = decodeFile(files.Poster), decodeFile(files.Avatar)
+	for i := range card.Mosaic {
+		if i < len(files.Mosaic) {
+			card.Mosaic[i].Poster = decodeFile(files.Mosaic[i])
+		}
+	}
 	img, err := ogcard.Render(card)
 	if err != nil {
 		return err

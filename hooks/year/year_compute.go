@@ -183,7 +183,7 @@ func yearBounds(year int) dbx.Params {
 }
 
 // Compute gathers member's year: one indexed read of the year's diary (rows come in
-// date order, so first, last and streaks fall out of one pass), one of episode reviews
+// date order, so first, last and streaks fall out of one pass), one of episodes seen
 // and one of completed challenges. canName filters the companion.
 func Compute(app core.App, member *core.Record, year int, canName CanName) (Review, error) {
 	p := yearBounds(year)
@@ -194,7 +194,7 @@ func Compute(app core.App, member *core.Record, year int, canName CanName) (Revi
 	}
 	r := fromDiary(rows, year)
 	r.User = auth.PublicUser(member)
-	if err := addEpisodes(app, &r, p); err != nil {
+	if err := addEpisodes(app, &r, member.Id, year, p); err != nil {
 		return r, err
 	}
 	if r.Challenges, err = completedChallenges(app, p); err != nil {

@@ -5,31 +5,26 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/diary"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// addEpisodes counts the episodes the member reviewed in the year (each episode once, in
-// the month of its first review) and adds their show's episode runtime to the hours.
-func addEpisodes(app core.App, r *Review, p dbx.Params) error {
-	type ep struct {
-		Month   string `db:"month"`
-		Runtime int    `db:"runtime"`
-	}
-	var eps []ep
-	err := app.DB().NewQuery(`
-		SELECT MIN(e.created) AS month, COALESCE(MAX(t.episodeRuntime), 0) AS runtime
-		FROM episode_reviews e JOIN tv_shows t ON t.id = e.tvShow
-		WHERE e.user = {:u} AND e.created >= {:from} AND e.created < {:to}
-		GROUP BY e.tvShow, e.seasonNumber, e.episodeNumber`).Bind(p).All(&eps)
+// addEpisodes counts the distinct episodes the member watched or reviewed in the year
+// (diary.EpisodesSeen: episode watches and episode reviews, each episode once, in the
+// month it was first seen) and adds their runtimes to the hours.
+func addEpisodes(app core.App, r *Review, memberID string, year int, p dbx.Params) error {
+	from := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC)
+	eps, err := diary.EpisodesSeen(app, memberID, from, from.AddDate(1, 0, 0))
 	minutes := 0
 	for _, e := range eps {
 		r.Episodes++
-		minutes += e.Runtime
-		if m := monthOf(e.Month); m >= 0 {
+		minutes += e.Minutes
+		if m := monthOf(e.First); m >= 0 {
 			r.Months[m].Episodes++
 		}
 	}

@@ -63,8 +63,9 @@ test('a member who is not public shows nothing of theirs to a visitor', async ({
   const visitor = await browser.newContext({ baseURL })
   const v = await visitor.newPage()
   for (const path of ['/u/pat_private', `/u/pat_private/year/${year}`]) {
-    const res = await v.goto(path)
-    expect(res?.status()).toBe(404)
+    // the status from the server itself: once the first page installed the service worker, it answers navigations with the app shell
+    expect((await visitor.request.get(path)).status()).toBe(404)
+    await v.goto(path)
     await expect(v.getByRole('heading', { name: 'Nothing to see here' })).toBeVisible()
     await expect(v.getByText('Only for my friends.')).toHaveCount(0)
     await expect(v.getByText('Pat Private')).toHaveCount(0)
@@ -91,4 +92,63 @@ test('Year in Review draws its charts and its share card downloads', async ({ pa
   const download = page.waitForEvent('download')
   await dialog.getByRole('button', { name: 'Download Image' }).click()
   expect((await download).suggestedFilename()).toBe(`cinecircle-${year}-in-review.png`)
+})
+
+test('a visitor opens a public list link and reads its titles; a private list is not there', async ({ context, browser, baseURL }) => {
+  await signUpViaApi(context, { firstName: 'Lena', lastName: 'Lists' })
+  expect((await context.request.patch('/api/user/settings', { data: { public: true, handle: 'lena_lists' } })).ok()).toBe(true)
+  const movieIds: number[] = []
+  for (const [query, title] of [
+    ['nosferatu', 'Nosferatu'],
+    ['kid', 'The Kid'],
+  ] as const) {
+    const search = (await (await context.request.get(`/api/movies/search?query=${encodeURIComponent(query)}`)).json()) as { results: { id: number; title: string }[] }
+    const id = search.results.find((m) => m.title === title)?.id ?? 0
+    expect(id, title).toBeGreaterThan(0)
+    movieIds.push(id)
+  }
+  const newList = async (name: string, visibility: string) => {
+    const res = await context.request.post('/api/lists', { data: { name, description: `${name}, described.`, ranked: true, visibility } })
+    expect(res.status()).toBe(201)
+    const { id } = (await res.json()) as { id: string }
+    for (const [i, movieId] of movieIds.entries()) {
+      expect((await context.request.post(`/api/lists/${id}/items`, { data: { movieId, note: `${name} note ${i + 1}` } })).status()).toBe(201)
+    }
+    return id
+  }
+  const shown = await newList('Silent and sublime', 'public')
+  const secret = await newList('My secret picks', 'private')
+
+  const visitor = await browser.newContext({ baseURL })
+  const v = await visitor.newPage()
+  await v.goto(`/u/lena_lists/list/${shown}`)
+  await expect(v.getByRole('heading', { name: 'Silent and sublime' })).toBeVisible()
+  const items = v.getByTestId('public-list-items').getByRole('listitem')
+  await expect(items).toHaveCount(2)
+  await expect(items.nth(0)).toContainText('1')
+  await expect(items.nth(0).getByRole('heading', { name: /Nosferatu/ })).toBeVisible()
+  await expect(items.nth(0)).toContainText('Silent and sublime note 1')
+  await expect(items.nth(1).getByRole('heading', { name: /The Kid/ })).toBeVisible()
+  await expect(v.getByRole('link', { name: 'Sign up to CineCircle' })).toBeVisible()
+  const html = await (await visitor.request.get(`/u/lena_lists/list/${shown}`)).text()
+  expect(html).toMatch(/<meta property="og:title" content="Silent and sublime, a list by Lena Lists/)
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? ''
+  expect(image).toContain(`/og/list/${shown}.png`)
+  expect(pngSize(await (await visitor.request.get(image)).body())).toEqual({ width: 1200, height: 630 })
+
+  // the profile shows the public list and leads to it; the private one is nowhere
+  await v.goto('/u/lena_lists')
+  const lists = v.getByTestId('public-lists')
+  await expect(lists.getByRole('link', { name: /Silent and sublime/ })).toBeVisible()
+  await expect(v.getByText('My secret picks')).toHaveCount(0)
+
+  // (the status from the server itself: by now the service worker answers navigations with the app shell)
+  const hidden = await visitor.request.get(`/u/lena_lists/list/${secret}`)
+  expect(hidden.status()).toBe(404)
+  expect(await hidden.text()).not.toContain('My secret picks')
+  await v.goto(`/u/lena_lists/list/${secret}`)
+  await expect(v.getByRole('heading', { name: 'Nothing to see here' })).toBeVisible()
+  await expect(v.getByText('My secret picks')).toHaveCount(0)
+  await expect(v.getByText('note 1')).toHaveCount(0)
+  await visitor.close()
 })

@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
       { path: 'u/:handle', element: lazyPage(() => import('./routes/PublicPage')) },
       { path: 'u/:handle/review/:activityId', element: lazyPage(() => import('./routes/PublicPage')) },
       { path: 'u/:handle/year/:yyyy', element: lazyPage(() => import('./routes/PublicPage')) },
+      { path: 'u/:handle/list/:listId', element: lazyPage(() => import('./routes/PublicPage')) },
       {
         element: <RequireAuth />,
         children: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signUpPath, validHandle } from './public'
+import { addedByLine, publicListPath, signUpPath, validHandle } from './public'
 
 describe('validHandle', () => {
   it.each([
@@ -15,3 +15,14 @@ describe('validHandle', () => {
 })
 
 it('signUpPath comes back to the page', () => expect(signUpPath('/u/ana/review/x')).toBe('/login?mode=signup&next=%2Fu%2Fana%2Freview%2Fx'))
+
+it('publicListPath is the list under its owner', () => expect(publicListPath('ana', 'abc')).toBe('/u/ana/list/abc'))
+
+describe('addedByLine', () => {
+  const name = (u: { firstName?: string }) => u.firstName ?? ''
+  it.each([
+    ['an editor who is named', { id: 'eve', firstName: 'Eve' }, 'Added by Eve'],
+    ['the owner', { id: 'ana', firstName: 'Ana' }, ''],
+    ['an editor visitors may not see named', null, ''],
+  ])('%s', (_what, addedBy, want) => expect(addedByLine({ addedBy: addedBy as never }, 'ana', name as never)).toBe(want))
+})

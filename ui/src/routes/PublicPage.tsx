@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { Poster } from '../components/catalog/Poster'
 import { Stars } from '../components/feed/Stars'
+import { PublicListView } from '../components/public/PublicListView'
+import { PublicDiary, PublicFavorites, PublicLists } from '../components/public/PublicSections'
 import { Spinner } from '../components/ui/Spinner'
 import { YearView } from '../components/year/YearView'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
@@ -10,17 +12,19 @@ import { signUpPath, type PublicMember, type PublicReview } from '../lib/public'
 import { avatarUrl, displayName } from '../lib/users'
 import { parseYear } from '../lib/year'
 import { useCurrentUser } from '../queries/auth'
-import { publicProfileQuery, publicReviewQuery, publicYearQuery } from '../queries/public'
+import { publicListQuery, publicProfileQuery, publicReviewQuery, publicYearQuery } from '../queries/public'
 
 /**
- * PublicPage (/u/:handle, /u/:handle/review/:activityId, /u/:handle/year/:yyyy): what
+ * PublicPage (/u/:handle, /u/:handle/review/:activityId, /u/:handle/list/:listId,
+ * /u/:handle/year/:yyyy): what
  * anyone, signed out included, sees of a member who made their profile public. The
  * server already filled the page's head for link previews; a member who is not public
  * (or does not exist) shows the same 'nothing here' page.
  */
 export default function PublicPage() {
-  const { handle = '', activityId, yyyy } = useParams()
+  const { handle = '', activityId, listId, yyyy } = useParams()
   if (activityId) return <ReviewPage handle={handle} id={activityId} />
+  if (listId) return <ListPage handle={handle} id={listId} />
   if (yyyy) return <YearPage handle={handle} yyyy={yyyy} />
   return <ProfilePage handle={handle} />
 }
@@ -45,6 +49,7 @@ function ProfilePage({ handle }: { handle: string }) {
               </div>
             ))}
           </dl>
+          <PublicFavorites favorites={q.data.favorites} />
           <h2 className="text-lg font-semibold">Recent reviews</h2>
           {q.data.reviews.length === 0 && <p className="text-base-content/70">No reviews yet.</p>}
           <ul className="grid gap-3">
@@ -54,6 +59,8 @@ function ProfilePage({ handle }: { handle: string }) {
               </li>
             ))}
           </ul>
+          <PublicDiary diary={q.data.diary} />
+          <PublicLists handle={q.data.member.handle} lists={q.data.lists} />
           <p>
             <Link className="link" to={`/u/${handle}/year/${new Date().getUTCFullYear()}`}>
               {new Date().getUTCFullYear()} in Review
@@ -74,6 +81,36 @@ function ReviewPage({ handle, id }: { handle: string; id: string }) {
         <>
           <MemberHeader member={q.data.member} />
           <ReviewCard review={q.data.review} handle={handle} full />
+        </>
+      )}
+    </Frame>
+  )
+}
+
+function ListPage({ handle, id }: { handle: string; id: string }) {
+  const q = useInfiniteQuery(publicListQuery(handle, id))
+  const first = q.data?.pages[0]
+  useDocumentTitle(first ? `${first.list.name}, a list by ${displayName(first.member)}` : 'CineCircle')
+  const { data: me } = useCurrentUser()
+  return (
+    <Frame pending={q.isPending} missing={q.isError}>
+      {first && (
+        <>
+          <MemberHeader member={first.member} />
+          <PublicListView list={{ ...first.list, items: q.data?.pages.flatMap((p) => p.list.items) ?? [] }} owner={first.member} />
+          {q.hasNextPage && (
+            <button type="button" className="btn btn-outline justify-self-center" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+              {q.isFetchingNextPage ? 'Loading…' : 'Show more titles'}
+            </button>
+          )}
+          {me && (
+            <p className="text-sm text-base-content/70">
+              This is the list as visitors see it.{' '}
+              <Link className="link" to={`/list/${first.list.id}`}>
+                Open it in CineCircle
+              </Link>
+            </p>
+          )}
         </>
       )}
     </Frame>
