@@ -147,6 +147,7 @@ func Report(r, base *Results, ui *UIResults) string {
 			w("| public profile for a visitor (page + data) p50 ≤ 5 ms | %s ms (both requests) | %s |", ms(s.P50), mark(s.P50 <= 5*time.Millisecond))
 		}
 	}
+	listTargets(w, r.Load)
 	w("| start-up to first served request ≤ 1 s | %s ms | %s |", ms(r.Startup), mark(r.Startup <= time.Second))
 	if rt := r.Realtime; rt != nil {
 		w("| realtime: %d clients held | %d held | %s |", r.Options.RealtimeClients, rt.Clients, mark(rt.Clients >= r.Options.RealtimeClients))
@@ -237,6 +238,24 @@ func Report(r, base *Results, ui *UIResults) string {
 	w("./cinecircle bench report --run bench/out/run.json --ui bench/out/ui.json --out bench/RESULTS.md")
 	w("```")
 	return b.String()
+}
+
+// listTargets writes the target lines of issue #20's list workloads (run_lists.go).
+// 'In N lists by friends' is judged by what it adds to a title page: the p50 of the
+// title page with it, less the p50 of the same page without it, measured back to back.
+func listTargets(w func(string, ...any), load []Stat) {
+	if s := find(load, wlListPage, 1); s != nil {
+		w("| lists: first page of 100 of a 1,000-item list p50 ≤ 5 ms | %s ms | %s |", ms(s.P50), mark(s.P50 <= 5*time.Millisecond))
+	}
+	if s := find(load, wlMoveItem, 1); s != nil {
+		w("| lists: moving one item of a 1,000-item list p99 ≤ 15 ms | %s ms (p50 %s) | %s |", ms(s.P99), ms(s.P50), mark(s.P99 <= 15*time.Millisecond))
+	}
+	base, with, alone := find(load, wlTitleBase, 1), find(load, wlTitleLists, 1), find(load, wlFriendsOnly, 1)
+	if base != nil && with != nil && alone != nil {
+		added := with.P50 - base.P50
+		w("| lists: 'In N lists by friends' adds ≤ 1 ms to a title page (p50 with − without) | %s ms (%s → %s ms; the request alone %s ms) | %s |",
+			ms(added), ms(base.P50), ms(with.P50), ms(alone.P50), mark(added <= time.Millisecond))
+	}
 }
 
 func stockFigure(s *Stat) string {

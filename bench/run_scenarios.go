@@ -19,7 +19,6 @@ type fixture struct {
 	posts           []string // activity ids from the viewers' feeds
 	cursor50        []string // per viewer: the `before` cursor that opens page 50 (empty: unsupported)
 	viewerFollows   string
-	listOwner       member // the owner of BigList (empty when the data set has no lists)
 }
 
 // title is a catalog movie.
@@ -122,25 +121,6 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		add(measure("notifications list", conc, cnt, notifications))
 		add(measure("year in review (own, this year)", conc, cnt, yearInReview))
 	}
-	// Lists (issue #20): the first 100 of a 1,000-item list, moving one of its items, and
-	// a title page with 'In N lists by friends'.
-	listPage := get("/api/lists/" + BigList + "?limit=100")
-	moveItem := func(w, i int) error {
-		item := id('i', (i*379)%BigListItems)
-		return f.c.do(f.listOwner, http.MethodPatch, "/api/lists/"+BigList+"/items/"+item, map[string]any{"position": 1 + (i*631)%BigListItems}, nil)
-	}
-	titleWithLists := func(w, i int) error {
-		if err := titlePage(w, i); err != nil {
-			return err
-		}
-		return f.c.do(v(w), http.MethodGet, fmt.Sprintf("/api/movies/%d/lists", f.titles[i%len(f.titles)].TMDB), nil, nil)
-	}
-	add(measure("list page (first 100 of 1,000 items)", 1, n, listPage))
-	add(measure("move one item (1,000-item list)", 1, n, moveItem))
-	add(measure("title page + In N lists by friends", 1, n, titleWithLists))
-	add(measure("In N lists by friends alone", 1, n, func(w, i int) error {
-		return f.c.do(v(w), http.MethodGet, fmt.Sprintf("/api/movies/%d/lists", f.titles[i%len(f.titles)].TMDB), nil, nil)
-	}))
 	// Likes: each worker likes a post, then takes the like back (a worker's own counter,
 	// so the pair stays in order at any concurrency).
 	var seq [64]int

@@ -33,6 +33,7 @@ func TestRunSmoke(t *testing.T) {
 	app := testutil.NewTestApp(t)
 	s := bench.DefaultSizes()
 	s.Users, s.Activities, s.MedianFollows, s.EntriesPerUser, s.EpisodeWatchesPerUser = 200, 30000, 20, 2, 40
+	s.Lists, s.ListItems = 200, 8000
 	if err := bench.Seed(app, s, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatalf("realtime: %+v", rt)
 	}
 	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
 		}

@@ -10,8 +10,12 @@ import (
 )
 
 // BigList is the id of the seeded list of BigListItems titles the list workloads read
-// and reorder (public, owned by the first member; the run makes its viewers editors).
+// and reorder: public, owned by member BigListOwner (member0@bench.example.com), its
+// items the first BigListItems list items (i00000000000000 …).
 var BigList = id('p', 0)
+
+// BigListOwner is the member who owns BigList.
+const BigListOwner = 0
 
 // BigListItems is the length of BigList (issue #20's target: a 1,000-item list).
 const BigListItems = 1000
@@ -37,7 +41,7 @@ func seedLists(tx core.App, s Sizes, rng *rand.Rand, movies []string, when func(
 		all[i] = list{owner: zipfUser(rng, s.Users), count: min(n, len(movies)), start: rng.IntN(len(movies))}
 		total += all[i].count
 	}
-	all[0].owner = 0
+	all[0].owner = BigListOwner
 	n, err := insertMany(tx, "lists", []string{"id", "owner", "name", "description", "ranked", "visibility", "itemCount", "updatedBy", "created", "updated"}, len(all), func(i int) []any {
 		vis := lists.Public
 		switch {

@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"io"
+	"strconv"
 	"testing"
 
 	"cinecircle/bench"
@@ -60,6 +61,13 @@ func TestSeedSmall(t *testing.T) {
 		if count("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = '"+idx+"'") != 1 {
 			t.Fatalf("index %s must be rebuilt after the load", idx)
 		}
+	}
+	// The list workloads' 1,000-item list: its known owner, its count, distinct ranks.
+	big := count(`SELECT COUNT(*) FROM list_items i JOIN lists l ON l.id = i.list JOIN users u ON u.id = l.owner
+		WHERE l.id = '` + bench.BigList + `' AND l.itemCount = 1000 AND l.visibility = 'public'
+		AND u.email = 'member` + strconv.Itoa(bench.BigListOwner) + `@bench.example.com'`)
+	if ranks := count("SELECT COUNT(DISTINCT rank) FROM list_items WHERE list = '" + bench.BigList + "'"); big != bench.BigListItems || ranks != big {
+		t.Fatalf("the big list holds %d titles with %d distinct ranks, want %d of its owner's", big, ranks, bench.BigListItems)
 	}
 	u, err := app.FindFirstRecordByFilter("users", "email = {:e}", dbx.Params{"e": "member7@bench.example.com"})
 	if err != nil || !u.ValidatePassword(bench.Password) {

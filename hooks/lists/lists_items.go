@@ -12,21 +12,20 @@ import (
 
 // itemAnswer responds with one item as the viewer sees it now.
 func itemAnswer(e *core.RequestEvent, status int, list, item *core.Record) error {
-	rank := int64(item.GetInt("rank"))
-	items, _, err := Items(e.App, e.Auth.Id, list, "", 1)
-	if err != nil {
-		return err
-	}
-	// Read the one item by its rank: the page after the item just before it.
+	// Read the one item by its rank: the page after the item just before it (the first
+	// page when it is first).
 	var prev []string
 	if err := e.App.DB().NewQuery("SELECT id FROM list_items WHERE list = {:list} AND rank < {:rank} ORDER BY rank DESC LIMIT 1").
-		Bind(dbx.Params{"list": list.Id, "rank": rank}).Column(&prev); err != nil {
+		Bind(dbx.Params{"list": list.Id, "rank": item.GetInt("rank")}).Column(&prev); err != nil {
 		return err
 	}
+	before := ""
 	if len(prev) > 0 {
-		if items, _, err = Items(e.App, e.Auth.Id, list, prev[0], 1); err != nil {
-			return err
-		}
+		before = prev[0]
+	}
+	items, _, err := Items(e.App, e.Auth.Id, list, before, 1)
+	if err != nil {
+		return err
 	}
 	if len(items) == 0 {
 		return e.NotFoundError("That item does not exist.", nil)

@@ -64,11 +64,12 @@ func FriendsLists(app core.App, viewerID string, limit int) ([]*core.Record, err
 
 // titleListsSQL selects the lists of members viewerID follows that hold the title bound
 // as {:title} in the relation column rel and that viewerID may read: one search of
-// idx_list_items_<kind> per title, then a primary-key read of each list.
+// idx_list_items_<kind> per title (a partial index: the repeated not-empty condition
+// lets SQLite use it), then a primary-key read of each list.
 func titleListsSQL(rel string) string {
 	return `SELECT l.id FROM list_items i JOIN lists l ON l.id = i.list
 		JOIN follows f ON f.follower = {:viewer} AND f.following = l.owner
-		WHERE i.` + rel + ` = {:title} AND ` + visibleListsSQL
+		WHERE i.` + rel + ` = {:title} AND i.` + rel + ` != '' AND ` + visibleListsSQL
 }
 
 // FriendsListsWithTitle returns how many lists of members viewerID follows hold the
@@ -99,7 +100,7 @@ func containing(app core.App, lists []*core.Record, kind catalog.Kind, titleID s
 	}
 	var found []string
 	err := app.DB().Select("list").From(ItemsCollection).Where(dbx.HashExp{kind.RelationField(): titleID}).
-		AndWhere(dbx.In("list", ids...)).Column(&found)
+		AndWhere(dbx.NewExp(kind.RelationField() + " != ''")).AndWhere(dbx.In("list", ids...)).Column(&found)
 	for _, id := range found {
 		out[id] = true
 	}

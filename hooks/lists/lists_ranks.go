@@ -28,6 +28,11 @@ func lastRank(tx core.App, listID string) (int64, error) {
 	return r, err
 }
 
+// neighboursSQL reads {:limit} items of list {:list} from position {:offset}, leaving out
+// the item {:item} being moved.
+const neighboursSQL = `SELECT id, rank FROM list_items WHERE list = {:list} AND id != {:item}
+	ORDER BY rank LIMIT {:limit} OFFSET {:offset}`
+
 // neighbours returns the items that would sit before and after an item moved to
 // position (1-based) once it leaves its place: nil at either end. Two rows read by
 // OFFSET on idx_list_items_rank.
@@ -38,8 +43,7 @@ func neighbours(tx core.App, listID, itemID string, position int) (before, after
 	if offset < 0 {
 		offset, limit = 0, 1
 	}
-	err = tx.DB().NewQuery(`SELECT id, rank FROM list_items WHERE list = {:list} AND id != {:item}
-		ORDER BY rank LIMIT {:limit} OFFSET {:offset}`).
+	err = tx.DB().NewQuery(neighboursSQL).
 		Bind(dbx.Params{"list": listID, "item": itemID, "limit": limit, "offset": offset}).All(&rows)
 	if err != nil {
 		return nil, nil, err

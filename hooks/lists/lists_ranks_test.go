@@ -158,3 +158,42 @@ func indexOf(s []string, v string) int {
 	}
 	return -1
 }
+
+// TestSameTitleAtOnce: eight requests add the same title to a list at the same moment
+// (a double tap, two editors): one adds it, the others get a 400 naming movieId, and the
+// list holds it once.
+func TestSameTitleAtOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id := w.newList(t, "Ana", `{"name":"Once"}`)
+	var wg sync.WaitGroup
+	statuses := make(chan int, 8)
+	fields := make(chan string, 8)
+	for range 8 {
+		wg.Go(func() {
+			status, out := w.call(t, "Ana", "POST", "/api/lists/"+id+"/items", `{"movieId":900001}`)
+			statuses <- status
+			if status == 400 {
+				fields <- fieldOf(out)
+			}
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	close(fields)
+	got := map[int]int{}
+	for s := range statuses {
+		got[s]++
+	}
+	if got[201] != 1 || got[400] != 7 {
+		t.Fatalf("answers %v, want one 201 and seven 400s", got)
+	}
+	for f := range fields {
+		if f != "movieId" {
+			t.Errorf("a duplicate's 400 names %q, want movieId", f)
+		}
+	}
+	if n := len(order(t, w.app, id)); n != 1 || record(t, w.app, "lists", id).GetInt("itemCount") != 1 {
+		t.Errorf("%d items after eight adds of one title, want 1", n)
+	}
+}

@@ -92,8 +92,8 @@ async function uploadExport(p: Page) {
   await letterboxdInput(p).setInputFiles({ name: 'letterboxd-export.zip', mimeType: 'application/zip', buffer: exportZip() })
 }
 
-/** expectFinished: the progress bar fills to its end and the status says so. */
-async function expectFinished(p: Page) {
+/** expectFinished: the progress bar fills to its end and the status says it read n items. */
+async function expectFinished(p: Page, n = 3) {
   const progress = p.getByRole('progressbar', { name: 'Import progress' })
   await expect(progress).toBeVisible()
   await expect
@@ -104,7 +104,7 @@ async function expectFinished(p: Page) {
       }),
     )
     .toBe(true)
-  await expect(p.getByTestId('import-status').getByText('Import finished: 3 items read.')).toBeVisible({ timeout: 20_000 })
+  await expect(p.getByTestId('import-status').getByText(`Import finished: ${n} items read.`)).toBeVisible({ timeout: 20_000 })
 }
 
 interface ImportJSON {
@@ -203,6 +203,51 @@ test.describe('import & export', () => {
     await expect(report(page, 'imported')).toHaveText('0')
     await expect(report(page, 'already-present')).toHaveText('2')
     await expect(report(page, 'unmatched')).toHaveText('1')
+  })
+
+  test('imports a Letterboxd list with its order and notes, and adds nothing the second time', async ({ page }) => {
+    // lists/<slug>.csv as Letterboxd writes it: the format line, the list's own row, a
+    // blank line, then Position, Name, Year, URL, Description (a note may span lines).
+    const list = [
+      'Letterboxd list export v7',
+      'Date,Name,Tags,URL,Description',
+      '2025-02-01,Silent greats,"silent, classics",https://letterboxd.com/ines/list/silent-greats/,"The ones that still move me, in order."',
+      '',
+      'Position,Name,Year,URL,Description',
+      '1,The Gold Rush,1925,https://boxd.it/29ts,"The boot dinner, of course."',
+      '2,Nosferatu,1922,https://boxd.it/2aHi,',
+      '3,The Kid,1921,https://boxd.it/29Wq,"Funny, then not,',
+      'then funny again."',
+    ].join('\n')
+    const zip = storedZip({ 'watchlist.csv': 'Date,Name,Year,Letterboxd URI\n', 'lists/silent-greats.csv': list })
+    const upload = () => letterboxdInput(page).setInputFiles({ name: 'letterboxd-export.zip', mimeType: 'application/zip', buffer: zip })
+    await page.goto('/settings/import')
+    await upload()
+    await expectFinished(page)
+    await expect(report(page, 'imported')).toHaveText('3')
+
+    await page.goto('/lists')
+    await page.getByRole('link', { name: /Silent greats/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Silent greats' })).toBeVisible()
+    await expect(page.getByText('The ones that still move me, in order.')).toBeVisible()
+    const rows = page.getByTestId('list-item')
+    await expect(rows).toHaveCount(3)
+    await expect(rows.nth(0)).toContainText('The Gold Rush')
+    await expect(rows.nth(0)).toContainText('The boot dinner, of course.')
+    await expect(rows.nth(1)).toContainText('Nosferatu')
+    await expect(rows.nth(2)).toContainText('The Kid')
+    await expect(rows.nth(2)).toContainText(/Funny, then not,\s+then funny again\./)
+
+    // the same file again: nothing new, still one list of three
+    await page.goto('/settings/import')
+    await upload()
+    await expectFinished(page)
+    await expect(report(page, 'imported')).toHaveText('0')
+    await expect(report(page, 'already-present')).toHaveText('3')
+    await page.goto('/lists')
+    await expect(page.getByRole('link', { name: /Silent greats/ })).toHaveCount(1)
+    await page.getByRole('link', { name: /Silent greats/ }).click()
+    await expect(rows).toHaveCount(3)
   })
 
   test('downloads everything as a ZIP', async ({ page }) => {

@@ -3,7 +3,7 @@
 // Cy, who follows Ava, sees the list in the feed and on Ava's Lists tab; favourites show
 // at the top of a profile. Against the real binary and Chromium.
 import type { BrowserContext } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, type SignedInMember } from './fixtures'
 
 async function follow(context: BrowserContext, userId: string) {
   const res = await context.request.post('/api/follow', { data: { userId } })
@@ -98,6 +98,75 @@ test('a ranked, collaborative list: made from a title page, reordered by draggin
   await expect(cy.page.getByRole('link', { name: /Silent greats/ })).toBeVisible()
   await cy.page.goto(`/movie/${ids[0]}`)
   await expect(cy.page.getByTestId('friends-lists')).toContainText('In 1 list by friends')
+})
+
+/** listOf: a list of owner's, made through the API as the list page does, holding titles in order. */
+async function listOf(owner: SignedInMember, name: string, titles: number[]): Promise<string> {
+  const made = await owner.context.request.post('/api/lists', { data: { name, ranked: true, visibility: 'public' } })
+  expect(made.status()).toBe(201)
+  const { id } = (await made.json()) as { id: string }
+  for (const movieId of titles) {
+    expect((await owner.context.request.post(`/api/lists/${id}/items`, { data: { movieId } })).status()).toBe(201)
+  }
+  return id
+}
+
+test('a friend likes a list and comments with an emoji; the owner is told; the list shares as a poster mosaic', async ({ newMember }) => {
+  const ava = await newMember({ firstName: 'Ava', lastName: 'Curator' })
+  const bea = await newMember({ firstName: 'Bea', lastName: 'Friend' })
+  await follow(bea.context, ava.id)
+  const ids = await Promise.all([movieId(ava.context, 'nosferatu', 'Nosferatu'), movieId(ava.context, 'kid', 'The Kid'), movieId(ava.context, 'gold rush', 'The Gold Rush')])
+  const listId = await listOf(ava, 'Silent greats', ids)
+  expect((await ava.context.request.patch('/api/notifications/mark-all-read')).ok()).toBe(true)
+
+  // Bea likes the list and comments on it with an emoji from the picker
+  const page = bea.page
+  await page.goto(`/list/${listId}`)
+  const thread = page.getByRole('region', { name: 'Likes and comments' })
+  await thread.getByRole('button', { name: 'Like, 0 likes' }).click()
+  await expect(thread.getByRole('button', { name: 'Like, 1 like' })).toHaveAttribute('aria-pressed', 'true')
+  await thread.getByRole('button', { name: 'Comments, 0 comments' }).click()
+  const box = thread.getByRole('textbox', { name: 'Write a comment' })
+  await thread.getByRole('button', { name: 'Add an emoji' }).click()
+  const picker = page.getByRole('dialog', { name: 'Emoji picker' })
+  await picker.getByRole('button', { name: 'Thumbs up' }).click()
+  await expect(box).toHaveValue('👍')
+  await page.keyboard.press('Escape')
+  await expect(picker).toBeHidden()
+  await box.press('End')
+  await box.pressSequentially(' What an order')
+  await box.press('Enter')
+  await expect(thread.getByRole('article', { name: 'Comment by Bea Friend' })).toContainText('👍 What an order')
+  await expect(thread.getByRole('button', { name: 'Comments, 1 comment' })).toBeVisible()
+  // both hold after a reload: the server has them on the list's thread
+  await page.reload()
+  await expect(thread.getByRole('button', { name: 'Like, 1 like' })).toBeVisible()
+  await expect(thread.getByRole('button', { name: 'Comments, 1 comment' })).toBeVisible()
+
+  // Ava's bell has both, named for her list
+  await ava.page.goto('/')
+  await ava.page.getByRole('button', { name: /^Notifications/ }).click()
+  const panel = ava.page.getByRole('region', { name: 'Notifications', exact: true })
+  await expect(panel.getByRole('button', { name: /Bea Friend.*liked your list/ })).toBeVisible()
+  await expect(panel.getByRole('button', { name: /Bea Friend.*commented on your list/ })).toBeVisible()
+
+  // the Share menu shares the list: its link, and an image of its first posters in order
+  await ava.page.goto(`/list/${listId}`)
+  const share = ava.page.getByRole('region', { name: 'Likes and comments' }).getByRole('button', { name: 'Share' })
+  await share.click()
+  await ava.page.getByRole('menuitem', { name: 'Share as image' }).click()
+  const dialog = ava.page.getByRole('dialog', { name: 'Share as Image' })
+  const card = dialog.getByTestId('list-share-card').first()
+  await expect(card).toContainText('Silent greats')
+  await expect(card).toContainText('Ranked list')
+  await expect(card).toContainText('3 titles')
+  await expect(card).toContainText('Ava Curator')
+  const mosaic = card.getByTestId('list-share-mosaic')
+  await expect(mosaic.locator(':scope > div.relative')).toHaveCount(3)
+  await expect(mosaic.locator(':scope > div.relative').nth(0)).toContainText('1')
+  const download = ava.page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Download Image' }).click()
+  expect((await download).suggestedFilename()).toBe('silent-greats-list.png')
 })
 
 test('favourites show as posters at the top of the profile', async ({ newMember }) => {

@@ -1,6 +1,6 @@
 // Lists (issue #20): the pure rules the list screens share — reordering, progress,
 // visibility wording and the feed card's sentence.
-import type { ActivityUser } from './feed'
+import type { Activity, ActivityUser } from './feed'
 import { displayName } from './users'
 
 export type ListVisibility = 'public' | 'followers' | 'private'
@@ -61,6 +61,12 @@ export interface ListPostData {
   posters?: string[]
   actor?: ActivityUser | null
   titles?: { kind: 'movie' | 'tv'; id: number; title: string; posterPath: string }[]
+}
+
+/** listPostData is what a post about a list (list_created, list_updated) carries; null for any other post. */
+export function listPostData(activity: Pick<Activity, 'type' | 'data'>): ListPostData | null {
+  if ((activity.type !== 'list_created' && activity.type !== 'list_updated') || !activity.data) return null
+  return activity.data as unknown as ListPostData
 }
 
 /**

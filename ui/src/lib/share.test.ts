@@ -23,6 +23,9 @@ const maya = { id: 'u1', firstName: 'Maya', lastName: 'Okafor', nickname: null, 
 
 const activity = (type: string, data: Activity['data']): Pick<Activity, 'type' | 'data' | 'user'> => ({ type, data, user: maya })
 
+/** list: a list post's data (what the feed decorates it with). */
+const list = (more: Record<string, unknown>) => ({ listId: 'l1', listName: 'Silent greats', posters: [], ...more }) as unknown as Activity['data']
+
 describe('shareText', () => {
   it.each([
     [activity('movie_review', { movieId: 1, movieTitle: 'The Matrix', movieYear: 1999, rating: 8.5, review: 'Red pill, every time.' }),
@@ -33,6 +36,8 @@ describe('shareText', () => {
       'Maya Okafor reviewed Severance S1 E9 9.6/10.0 on CineCircle'],
     [activity('challenge_joined', { challengeName: 'Horror Month' }), 'Maya Okafor joined the Horror Month challenge on CineCircle'],
     [{ type: 'movie_watched', data: null, user: null }, 'Unknown User watched Unknown Content on CineCircle'],
+    [activity('list_created', list({ ranked: true, itemCount: 3 })), '"Silent greats", a ranked list of 3 titles by Maya Okafor on CineCircle'],
+    [activity('list_updated', list({ itemCount: 1 })), '"Silent greats", a list of 1 title by Maya Okafor on CineCircle'],
   ])('%#', (a, text) => expect(shareText(a)).toBe(text))
 })
 
@@ -51,6 +56,8 @@ describe('hashtags', () => {
     [activity('movie_review', { movieTitle: '1917' }), ['CineCircle', 'Movies']],
     [activity('movie_review', null), ['CineCircle', 'Movies']],
     [activity('challenge_completed', { challengeName: 'x' }), ['CineCircle', 'MovieChallenge']],
+    [activity('list_created', list({})), ['CineCircle', 'SilentGreats', 'MovieList']],
+    [activity('list_updated', list({ listName: '2025' })), ['CineCircle', 'MovieList']],
   ])('%#', (a, tags) => expect(shareHashtags(a)).toEqual(tags))
 })
 
@@ -82,6 +89,7 @@ describe('shareFileName', () => {
     [null, 'cinecircle-review.png'],
     ['!!!', 'cinecircle-review.png'],
   ])('%s → %s', (title, name) => expect(shareFileName(title)).toBe(name))
+  it('names a list card after the list', () => expect(shareFileName('Silent greats', 'list')).toBe('silent-greats-list.png'))
 })
 
 describe('downloadFailedToast', () => {
@@ -140,5 +148,6 @@ describe('shareLink', () => {
     ['someone else’s post', { ...post, userId: 'bea' }, me, 'https://c.example/#activity-p1'],
     ['a watchlist post', { ...post, type: 'movie_watchlist' }, me, 'https://c.example/#activity-p1'],
     ['signed-out settings', post, null, 'https://c.example/#activity-p1'],
+    ['a list, shared as the list', { ...post, type: 'list_updated', data: list({ listId: 'l 1' }) }, me, 'https://c.example/list/l%201'],
   ])('%s', (_name, activity, who, want) => expect(shareLink('https://c.example/', activity, who)).toBe(want))
 })

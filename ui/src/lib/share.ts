@@ -3,6 +3,7 @@
 // file name, the capture's time limits, and the invite link with its ref.
 import { activityTitle, anchorId, type Activity } from './feed'
 import { excerpt } from './diary'
+import { itemsLabel, listPostData } from './lists'
 import { formatRating, hasRating } from './rating'
 import { displayName } from './users'
 
@@ -19,6 +20,19 @@ export const IMAGE_WAIT_MS = 5_000
 export const IMAGE_SETTLE_MS = 2_000
 export const SHARE_TAGLINE = 'Ultimate Movie Diary'
 
+/**
+ * shareCardStyle: a share card's frame: 400 px (fluid: as wide as the preview allows,
+ * at most 400 px), its background, and a system font so the image needs no web font.
+ */
+export function shareCardStyle(fluid: boolean, background: string): { width: number | string; maxWidth: number; background: string; fontFamily: string } {
+  return {
+    width: fluid ? '100%' : SHARE_CARD_WIDTH,
+    maxWidth: SHARE_CARD_WIDTH,
+    background,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  }
+}
+
 /** SPEC §9: the invite link's 'Copied!' confirmation shows for 2 s. */
 export const INVITE_COPIED_MS = 2_000
 
@@ -33,15 +47,18 @@ export function activityLink(origin: string, activityId: string): string {
 const PUBLIC_REVIEW_TYPES = new Set(['movie_review', 'tv_review', 'collaborative_movie', 'collaborative_tv', 'movie_rating', 'tv_rating'])
 
 /**
- * shareLink: the address a post is shared under. A public member's own review or rating
- * gets its public page (/u/{handle}/review/{id}), which visitors can open and which
- * unfurls into a preview card; anything else links into the app (activityLink).
+ * shareLink: the address a post is shared under. A post about a list shares the list
+ * (/list/{id}); a public member's own review or rating gets its public page
+ * (/u/{handle}/review/{id}), which visitors can open and which unfurls into a preview
+ * card; anything else links into the app (activityLink).
  */
 export function shareLink(
   origin: string,
-  activity: { id: string; type: string; userId: string },
+  activity: { id: string; type: string; userId: string; data?: Activity['data'] },
   me: { id: string; public: boolean; handle: string } | null | undefined,
 ): string {
+  const list = listPostData({ type: activity.type, data: activity.data ?? null })
+  if (list?.listId) return `${origin.replace(/\/+$/, '')}/list/${encodeURIComponent(list.listId)}`
   if (me?.public && me.handle && activity.userId === me.id && PUBLIC_REVIEW_TYPES.has(activity.type)) {
     return `${origin.replace(/\/+$/, '')}/u/${encodeURIComponent(me.handle)}/review/${encodeURIComponent(activity.id)}`
   }
@@ -50,11 +67,16 @@ export function shareLink(
 
 /**
  * shareText: one line saying what the member did, with the rating as X.X/10.0 and a short
- * quote of the review: 'Maya rated The Matrix (1999) 8.5/10.0: "Red pill, every time."'.
+ * quote of the review: 'Maya rated The Matrix (1999) 8.5/10.0: "Red pill, every time."';
+ * for a list, the list: '"Silent greats", a ranked list of 3 titles by Maya on CineCircle'.
  */
 export function shareText(activity: Pick<Activity, 'type' | 'data' | 'user'>): string {
   const d = activity.data ?? {}
   const name = displayName(activity.user)
+  const list = listPostData(activity)
+  if (list) {
+    return `"${list.listName}", ${list.ranked ? 'a ranked list' : 'a list'} of ${itemsLabel(list.itemCount ?? 0)} by ${name} on ${SITE_NAME}`
+  }
   if (activity.type === 'episode_review') {
     const show = (d.tvShowName ?? '').trim() || 'a show'
     const code = typeof d.seasonNumber === 'number' && typeof d.episodeNumber === 'number' ? ` S${d.seasonNumber} E${d.episodeNumber}` : ''
@@ -97,14 +119,16 @@ export function hashtag(text: string): string {
     .join('')
 }
 
-/** shareHashtags: the site, the title and the kind of post, for Twitter (no '#'). */
+/** shareHashtags: the site, the title (or list's name) and the kind of post, for Twitter (no '#'). */
 export function shareHashtags(activity: Pick<Activity, 'type' | 'data'>): string[] {
   const tags = [SITE_NAME]
   const isEpisode = activity.type === 'episode_review'
-  const title = isEpisode ? (activity.data?.tvShowName ?? '') : activityTitle(activity).title
+  const list = listPostData(activity)
+  const title = list ? list.listName : isEpisode ? (activity.data?.tvShowName ?? '') : activityTitle(activity).title
   const tag = title && title !== 'Unknown Content' ? hashtag(title) : ''
   if (tag && !/^\d+$/.test(tag)) tags.push(tag)
-  if (activity.type.startsWith('challenge_')) tags.push('MovieChallenge')
+  if (list) tags.push('MovieList')
+  else if (activity.type.startsWith('challenge_')) tags.push('MovieChallenge')
   else if (isEpisode || activity.type.startsWith('tv_') || activity.type === 'collaborative_tv') tags.push('TVShows')
   else tags.push('Movies')
   return [...new Set(tags)]
@@ -141,8 +165,8 @@ export function popupFeatures(screen: ScreenBox): string {
   return `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top},noopener,noreferrer`
 }
 
-/** shareFileName: the PNG's name from the title and 'review': 'the-matrix-review.png'. */
-export function shareFileName(title: string | null | undefined): string {
+/** shareFileName: the PNG's name from the title and 'review' (or 'list'): 'the-matrix-review.png'. */
+export function shareFileName(title: string | null | undefined, what: 'review' | 'list' = 'review'): string {
   const slug = (title ?? '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -151,7 +175,7 @@ export function shareFileName(title: string | null | undefined): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '')
-  return `${slug || 'cinecircle'}-review.png`
+  return `${slug || 'cinecircle'}-${what}.png`
 }
 
 const DOWNLOAD_FAILED = 'Download Failed: Unable to generate image: '

@@ -48,7 +48,9 @@ export const commentsQuery = (activityId: string) => queryOptions<Comment[]>({ q
 
 function refreshAfterChange(client: QueryClient, activityId: string) {
   return Promise.all([
-    client.invalidateQueries({ queryKey: commentKeys.thread(activityId) }),
+    // The post itself (its commentCount, where one post is shown alone, e.g. a list's
+    // page) and, under its key, the thread.
+    client.invalidateQueries({ queryKey: feedKeys.activity(activityId) }),
     // The feed holds each post's commentCount.
     client.invalidateQueries({ queryKey: feedKeys.all }),
   ])

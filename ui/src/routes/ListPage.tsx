@@ -95,7 +95,7 @@ function ListView({ list }: { list: ListDetail }) {
       ) : (
         <ListItems listId={list.id} items={list.items} ranked={list.ranked} canEdit={list.canEdit} />
       )}
-      {list.thread && <ListThread activityId={list.thread.id} initial={list.thread} isOwner={isOwner} />}
+      {list.thread && <ListThread list={list} thread={list.thread} isOwner={isOwner} />}
       {dialog === 'edit' && <EditDialog list={list} onClose={() => setDialog(null)} />}
       {dialog === 'editors' && <EditorsDialog list={list} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && <DeleteDialog list={list} onClose={() => setDialog(null)} />}
@@ -103,12 +103,18 @@ function ListView({ list }: { list: ListDetail }) {
   )
 }
 
-/** ListThread: the list's likes, comments and share menu (they live on its first post). */
-function ListThread({ activityId, initial, isOwner }: { activityId: string; initial: NonNullable<ListDetail['thread']>; isOwner: boolean }) {
-  const { data } = useQuery({ ...activityQuery(activityId), initialData: initial })
+/**
+ * ListThread: the list's likes, comments and share menu (they live on its first post).
+ * The share card shows the list as this page has it now (name, size, first posters), even
+ * when the post was read before a rename or a reorder.
+ */
+function ListThread({ list, thread, isOwner }: { list: ListDetail; thread: NonNullable<ListDetail['thread']>; isOwner: boolean }) {
+  const { data } = useQuery({ ...activityQuery(thread.id), initialData: thread })
+  const current = { listId: list.id, listName: list.name, ranked: list.ranked, itemCount: list.itemCount, posters: list.items.slice(0, 4).map((i) => i.posterPath) }
+  const activity = { ...data, data: { ...data.data, ...current } }
   return (
     <section aria-label="Likes and comments" className="card border border-base-300/70 bg-base-100">
-      <CardFooter activity={data} isOwner={isOwner} />
+      <CardFooter activity={activity} isOwner={isOwner} />
     </section>
   )
 }

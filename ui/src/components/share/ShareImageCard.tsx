@@ -2,10 +2,10 @@ import type { Ref } from 'react'
 import { activityTitle, type Activity } from '../../lib/feed'
 import { excerpt } from '../../lib/diary'
 import { hasRating } from '../../lib/rating'
-import { SHARE_CARD_WIDTH, SHARE_TAGLINE } from '../../lib/share'
-import { avatarUrl, displayName } from '../../lib/users'
+import { shareCardStyle } from '../../lib/share'
 import { Poster } from '../catalog/Poster'
 import { Stars } from '../feed/Stars'
+import { CardSignature } from './CardSignature'
 
 /**
  * ShareImageCard: the card a post is saved as (SPEC §9): 400 px wide, poster, title,
@@ -17,17 +17,11 @@ export function ShareImageCard({ activity, fluid = false, ref }: { activity: Act
   const title = activityTitle(activity)
   const rating = activity.data?.rating ?? 0
   const review = excerpt(activity.data?.review ?? '', 220)
-  const name = displayName(activity.user)
   return (
     <div
       ref={ref}
       className="overflow-hidden rounded-2xl text-white"
-      style={{
-        width: fluid ? '100%' : SHARE_CARD_WIDTH,
-        maxWidth: SHARE_CARD_WIDTH,
-        background: 'linear-gradient(160deg, #1e1b4b 0%, #312e81 45%, #701a75 100%)',
-        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      }}
+      style={shareCardStyle(fluid, 'linear-gradient(160deg, #1e1b4b 0%, #312e81 45%, #701a75 100%)')}
     >
       <div className="flex gap-4 p-5">
         <Poster id={title.id ?? activity.id} title={title.title} path={title.poster} size="w185" eager decorative className="w-28 shadow-lg" />
@@ -47,18 +41,7 @@ export function ShareImageCard({ activity, fluid = false, ref }: { activity: Act
           “{review}”
         </blockquote>
       )}
-      <div className="mt-4 flex items-center justify-between gap-3 px-5 pb-5">
-        <div className="flex min-w-0 items-center gap-2">
-          <img src={avatarUrl(activity.user)} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-          <span className="truncate text-sm font-semibold">{name}</span>
-        </div>
-        <div className="shrink-0 text-right leading-tight">
-          <p className="text-sm font-bold">CineCircle</p>
-          <p className="text-[11px]" style={{ color: '#ddd6fe' }}>
-            {SHARE_TAGLINE}
-          </p>
-        </div>
-      </div>
+      <CardSignature user={activity.user} accent="#ddd6fe" className="mt-4 px-5 pb-5" />
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useCurrentUser } from '../../queries/auth'
 import { settingsQuery } from '../../queries/settings'
 import { activityTitle, type Activity } from '../../lib/feed'
+import { listPostData } from '../../lib/lists'
 import {
   shareLink,
   facebookShareUrl,
@@ -19,6 +20,7 @@ import { copyText } from './clipboard'
 import { ShareIcon } from './ShareIcon'
 
 const ShareImageDialog = lazy(() => import('./ShareImageDialog').then((m) => ({ default: m.ShareImageDialog })))
+const ListShareDialog = lazy(() => import('../lists/ListShareDialog').then((m) => ({ default: m.ListShareDialog })))
 
 function openPopup(url: string) {
   window.open(url, '_blank', popupFeatures({ width: window.outerWidth, height: window.outerHeight, left: window.screenX, top: window.screenY }))
@@ -37,7 +39,8 @@ async function copyOrSay(text: string): Promise<boolean> {
 /**
  * ShareMenu: the share menu of a post (SPEC §2): Facebook and Twitter (with hashtags) in a
  * 600×400 popup; Instagram and TikTok copy the text, then open the site; Copy link; the
- * share image card; More options (the native share sheet) where the browser has one.
+ * share image card; More options (the native share sheet) where the browser has one. A
+ * post about a list shares the list: its link, its line and its poster-mosaic card.
  */
 export function ShareMenu({ activity }: { activity: Activity }) {
   const { data: me } = useCurrentUser()
@@ -47,6 +50,7 @@ export function ShareMenu({ activity }: { activity: Activity }) {
   const text = shareText(activity)
   const canNativeShare = typeof navigator.share === 'function'
   const hasImage = activity.type !== 'episode_review' && !activity.type.startsWith('challenge_')
+  const isList = listPostData(activity) !== null
 
   const copyThenOpen = async (site: string, name: string) => {
     if (!(await copyOrSay(`${text} ${link}`))) return
@@ -64,7 +68,7 @@ export function ShareMenu({ activity }: { activity: Activity }) {
       label: 'Copy link',
       onSelect: () =>
         void copyOrSay(link).then((ok) => {
-          if (ok) toast({ title: 'Link copied', description: 'The link to this post is on your clipboard.' })
+          if (ok) toast({ title: 'Link copied', description: `The link to this ${isList ? 'list' : 'post'} is on your clipboard.` })
         }),
     },
   ]
@@ -74,7 +78,7 @@ export function ShareMenu({ activity }: { activity: Activity }) {
       key: 'more',
       label: 'More options',
       onSelect: () => {
-        navigator.share({ title: activityTitle(activity).title, text, url: link }).catch(() => {
+        navigator.share({ title: listPostData(activity)?.listName ?? activityTitle(activity).title, text, url: link }).catch(() => {
           // Closing the share sheet rejects too; there is nothing to say.
         })
       },
@@ -97,7 +101,11 @@ export function ShareMenu({ activity }: { activity: Activity }) {
       />
       {imageOpen && (
         <Suspense fallback={null}>
-          <ShareImageDialog activity={activity} onClose={() => setImageOpen(false)} />
+          {isList ? (
+            <ListShareDialog activity={activity} onClose={() => setImageOpen(false)} />
+          ) : (
+            <ShareImageDialog activity={activity} onClose={() => setImageOpen(false)} />
+          )}
         </Suspense>
       )}
     </>

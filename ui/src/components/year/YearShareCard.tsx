@@ -1,8 +1,8 @@
 import type { Ref } from 'react'
-import { SHARE_CARD_WIDTH, SHARE_TAGLINE } from '../../lib/share'
-import { avatarUrl, displayName } from '../../lib/users'
+import { shareCardStyle } from '../../lib/share'
 import { hoursText, type YearReview } from '../../lib/year'
 import { Poster } from '../catalog/Poster'
+import { CardSignature } from '../share/CardSignature'
 
 /**
  * YearShareCard: the image a member saves of their year: the big numbers, the top rated
@@ -20,12 +20,7 @@ export function YearShareCard({ review, fluid = false, ref }: { review: YearRevi
       ref={ref}
       data-testid="year-share-card"
       className="overflow-hidden rounded-2xl p-5 text-white"
-      style={{
-        width: fluid ? '100%' : SHARE_CARD_WIDTH,
-        maxWidth: SHARE_CARD_WIDTH,
-        background: 'linear-gradient(160deg, #0f172a 0%, #1e3a8a 50%, #9d174d 100%)',
-        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-      }}
+      style={shareCardStyle(fluid, 'linear-gradient(160deg, #0f172a 0%, #1e3a8a 50%, #9d174d 100%)')}
     >
       <p className="text-xs font-semibold tracking-widest uppercase" style={{ color: '#f9a8d4' }}>
         Year in Review
@@ -51,16 +46,7 @@ export function YearShareCard({ review, fluid = false, ref }: { review: YearRevi
           ))}
         </div>
       )}
-      <div className="mt-4 flex items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-2">
-          <img src={avatarUrl(review.user)} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
-          <span className="truncate text-sm font-semibold">{displayName(review.user)}</span>
-        </div>
-        <div className="shrink-0 text-right leading-tight">
-          <p className="text-sm font-bold">CineCircle</p>
-          <p className="text-[11px]" style={{ color: '#e0e7ff' }}>{SHARE_TAGLINE}</p>
-        </div>
-      </div>
+      <CardSignature user={review.user} accent="#e0e7ff" />
     </div>
   )
 }

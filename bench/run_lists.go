@@ -1,0 +1,116 @@
+package bench
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// The list workloads (issue #20): the first page of 100 of BigList (1,000 titles) read by
+// the viewers, moving one of its items by its owner, and a title page with and without
+// 'In N lists by friends' for titles that are in lists of members the viewer follows, so
+// the count has lists to find and check.
+
+// Names of the list workloads, as RESULTS.md lists them and its targets find them.
+const (
+	wlListPage    = "list page (first 100 of a 1,000-item list)"
+	wlMoveItem    = "move one item (1,000-item list, its owner)"
+	wlTitleBase   = "title page for lists (details + community rating)"
+	wlTitleLists  = "title page for lists + 'In N lists by friends'"
+	wlFriendsOnly = "'In N lists by friends' alone"
+)
+
+// listTitlesPerViewer is how many titles of friends' lists each viewer's title pages visit.
+const listTitlesPerViewer = 50
+
+// checkBigList fails early when the data set lacks BigList with its BigListItems titles
+// (a seed made before lists: remove its .seeded stamp and seed again).
+func checkBigList(app core.App) error {
+	var n int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM list_items WHERE list = {:l}").Bind(dbx.Params{"l": BigList}).Row(&n); err != nil {
+		return err
+	}
+	if n != BigListItems {
+		return fmt.Errorf("the data set's list %s holds %d titles, want %d: seed again (cinecircle bench seed) for the list workloads", BigList, n, BigListItems)
+	}
+	return nil
+}
+
+// listWorkloads measures the list workloads; n is the serial request count.
+func (f *fixture) listWorkloads(app core.App, n int, password string, progress func(Stat)) ([]Stat, error) {
+	var out []Stat
+	add := func(s Stat) { out = append(out, s); progress(s) }
+	if err := checkBigList(app); err != nil {
+		return nil, err
+	}
+	owner, err := f.c.login(fmt.Sprintf("member%d@bench.example.com", BigListOwner), password)
+	if err != nil {
+		return nil, err
+	}
+	// Per viewer, the titles most often in lists of members they follow.
+	titles := make([][]int, len(f.viewers))
+	least, most := -1, 0
+	for k, v := range f.viewers {
+		var rows []struct {
+			TMDB int `db:"tmdbId"`
+			N    int `db:"n"`
+		}
+		err := app.DB().NewQuery(`SELECT m.tmdbId, COUNT(*) AS n FROM follows f JOIN lists l ON l.owner = f.following
+			JOIN list_items i ON i.list = l.id JOIN movies m ON m.id = i.movie
+			WHERE f.follower = {:v} AND l.visibility != 'private' GROUP BY m.tmdbId ORDER BY n DESC, m.tmdbId LIMIT {:k}`).
+			Bind(dbx.Params{"v": v.ID, "k": listTitlesPerViewer}).All(&rows)
+		if err != nil || len(rows) == 0 {
+			return nil, fmt.Errorf("titles in lists of %s's friends: %v (%d found)", v.Email, err, len(rows))
+		}
+		for _, r := range rows {
+			titles[k] = append(titles[k], r.TMDB)
+		}
+		if last := rows[len(rows)-1].N; least < 0 || last < least {
+			least = last
+		}
+		most = max(most, rows[0].N)
+	}
+	v := func(w int) member { return f.viewers[w%len(f.viewers)] }
+	titleOf := func(w, i int) int { t := titles[w%len(titles)]; return t[i%len(t)] }
+
+	page := func(w, i int) error {
+		return f.c.do(v(w), http.MethodGet, "/api/lists/"+BigList+"?limit=100", nil, nil)
+	}
+	add(measure(wlListPage, 1, n, page))
+	add(measure(wlListPage, 8, 4*n, page))
+	move := func(w, i int) error {
+		item := id('i', (i*379)%BigListItems)
+		return f.c.do(owner, http.MethodPatch, "/api/lists/"+BigList+"/items/"+item, map[string]any{"position": 1 + (i*631)%BigListItems}, nil)
+	}
+	s := measure(wlMoveItem, 1, n, move)
+	s.Note = "serial; each request moves an item to another position (one rank written, renumbering when a gap runs out)"
+	add(s)
+
+	titlePage := func(w, i int) error {
+		t := titleOf(w, i)
+		if err := f.c.do(v(w), http.MethodGet, fmt.Sprintf("/api/movies/%d", t), nil, nil); err != nil {
+			return err
+		}
+		return f.c.do(v(w), http.MethodGet, fmt.Sprintf("/api/movies/%d/ratings", t), nil, nil)
+	}
+	friends := func(w, i int) error {
+		return f.c.do(v(w), http.MethodGet, fmt.Sprintf("/api/movies/%d/lists", titleOf(w, i)), nil, nil)
+	}
+	note := fmt.Sprintf("serial; titles in %d–%d lists of members the viewer follows", least, most)
+	for _, st := range []Stat{
+		measure(wlTitleBase, 1, n, titlePage),
+		measure(wlTitleLists, 1, n, func(w, i int) error {
+			if err := titlePage(w, i); err != nil {
+				return err
+			}
+			return friends(w, i)
+		}),
+		measure(wlFriendsOnly, 1, n, friends),
+	} {
+		st.Note = note
+		add(st)
+	}
+	return out, nil
+}

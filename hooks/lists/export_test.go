@@ -1,0 +1,10 @@
+package lists
+
+// PlanQueries are the queries of a long list's hot paths, by name, for the plan test.
+var PlanQueries = map[string]string{
+	"items page":          itemsSQL,
+	"seen count":          seenSQL,
+	"first posters":       firstPostersSQL,
+	"neighbours":          neighboursSQL,
+	"in lists by friends": titleListsSQL("movie"),
+}
