@@ -130,9 +130,20 @@ var routeTable = map[string]routeRule{
 	"GET /og/u/{handle}/year/{file}":                      {access: public, path: "/og/u/nobody_here/year/2025.png"},
 	"GET /robots.txt":                                     {access: public},
 	"GET /api/public/users/{handle}/year/{yyyy}":          {access: public, path: "/api/public/users/nobody_here/year/2025"},
-	"POST /api/tv-shows/{id}/episode-reviews":             {access: member, path: "/api/tv-shows/1396/episode-reviews", body: `{"seasonNumber":1,"episodeNumber":2,"rating":8}`},
-	"GET /api/tv-shows/{id}/episode-reviews":              {access: member, path: "/api/tv-shows/1396/episode-reviews"},
-	"DELETE /api/episode-reviews/{id}":                    {access: owner, path: "/api/episode-reviews/{episodeReview}"},
+	// federation (#23): what the fediverse may read of federated members (everyone else,
+	// and everyone while the community is off, answers 404: hooks/federation's role table)
+	"GET /.well-known/webfinger":              {access: public, path: "/.well-known/webfinger?resource=acct:nobody_here@localhost"},
+	"GET /.well-known/nodeinfo":               {access: public},
+	"GET /.well-known/host-meta":              {access: public},
+	"GET /nodeinfo/2.1":                       {access: public},
+	"GET /ap/users/{handle}":                  {access: public, path: "/ap/users/nobody_here"},
+	"GET /ap/users/{handle}/outbox":           {access: public, path: "/ap/users/nobody_here/outbox"},
+	"GET /ap/users/{handle}/followers":        {access: public, path: "/ap/users/nobody_here/followers"},
+	"GET /ap/users/{handle}/following":        {access: public, path: "/ap/users/nobody_here/following"},
+	"GET /ap/users/{handle}/posts/{id}":       {access: public, path: "/ap/users/nobody_here/posts/x"},
+	"POST /api/tv-shows/{id}/episode-reviews": {access: member, path: "/api/tv-shows/1396/episode-reviews", body: `{"seasonNumber":1,"episodeNumber":2,"rating":8}`},
+	"GET /api/tv-shows/{id}/episode-reviews":  {access: member, path: "/api/tv-shows/1396/episode-reviews"},
+	"DELETE /api/episode-reviews/{id}":        {access: owner, path: "/api/episode-reviews/{episodeReview}"},
 	// collaborations (the owner is the invited friend: rating and editing the invitation
 	// are hers alone) and recommendations
 	"POST /api/user-movies":                         {access: owner, body: `{"tmdbId":680,"status":"watched","rating":6}`},
