@@ -136,6 +136,7 @@ var routeTable = map[string]routeRule{
 	"GET /.well-known/nodeinfo":               {access: public},
 	"GET /.well-known/host-meta":              {access: public},
 	"GET /nodeinfo/2.1":                       {access: public},
+	"GET /api/federation/status":              {access: member},
 	"GET /ap/users/{handle}":                  {access: public, path: "/ap/users/nobody_here"},
 	"GET /ap/users/{handle}/outbox":           {access: public, path: "/ap/users/nobody_here/outbox"},
 	"GET /ap/users/{handle}/followers":        {access: public, path: "/ap/users/nobody_here/followers"},

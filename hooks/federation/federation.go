@@ -20,6 +20,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/public"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -55,6 +56,7 @@ func Register(app core.App) {
 			r.GET("/ap/users/{handle}/followers", followers)
 			r.GET("/ap/users/{handle}/following", following)
 			r.GET("/ap/users/{handle}/posts/{id}", note)
+			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
 			if c := configOf(se.App); c.requested && !c.On {
 				se.App.Logger().Warn("Federation is turned on but has no public URL: set CINECIRCLE_PUBLIC_URL (or the dashboard's Application URL) to the https origin members are named by.")
 			}

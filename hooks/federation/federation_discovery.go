@@ -196,3 +196,20 @@ func nodeinfo(e *core.RequestEvent) error {
 		Metadata:  map[string]any{"nodeName": "CineCircle"},
 	})
 }
+
+// Status is what GET /api/federation/status tells a member's settings page.
+type Status struct {
+	Enabled bool   `json:"enabled"`
+	Host    string `json:"host"` // the host in members' fediverse addresses, when enabled
+}
+
+// status answers GET /api/federation/status: whether members can opt in here, and the
+// host their address would name.
+func status(e *core.RequestEvent) error {
+	c := configOf(e.App)
+	s := Status{Enabled: c.On}
+	if c.On {
+		s.Host = c.Host
+	}
+	return e.JSON(http.StatusOK, s)
+}

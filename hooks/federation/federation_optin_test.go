@@ -72,3 +72,32 @@ func TestOptIn(t *testing.T) {
 		t.Fatalf("coming back public re-federated the member without asking: %d %s", status, body)
 	}
 }
+
+// TestStatus checks what the settings page learns: off, then on with the host.
+func TestStatus(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	community(t, app)
+	mem, _ := app.FindRecordById("users", testutil.UserID("Mem"))
+	srv := testutil.Serve(t, app)
+	read := func() string {
+		req, _ := http.NewRequest("GET", srv.URL+"/api/federation/status", nil)
+		req.Header.Set("Cookie", testutil.SessionCookie(t, mem))
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	if got := read(); got != `{"enabled":false,"host":""}` {
+		t.Errorf("off: %s", got)
+	}
+	if err := federation.Enable(app, base); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != `{"enabled":true,"host":"films.example"}` {
+		t.Errorf("on: %s", got)
+	}
+}
