@@ -11,6 +11,7 @@ import (
 	"cinecircle/hooks/collab"
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/federation"
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/lists"
 	"cinecircle/hooks/moderation"
@@ -47,6 +48,7 @@ func Register(app core.App, ui fs.FS) {
 	scrobble.Register(app)
 	year.Register(app)
 	public.Register(app, ui)
+	federation.Register(app)
 	replica.Register(app)
 	web.Register(app, ui)
 }

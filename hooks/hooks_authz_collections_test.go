@@ -44,7 +44,8 @@ var collectionTable = map[string]collectionRule{
 	"tv_progress":     {owner, owner, nobody, nobody, nobody},
 	// everything else only through the custom routes
 	"follows": superusersOnly, "sessions": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
-	"handle_redirects": superusersOnly, // #21: read through the visitor pages only
+	"handle_redirects":    superusersOnly,                                    // #21: read through the visitor pages only
+	"federation_settings": superusersOnly, "federation_keys": superusersOnly, // #23: the dashboard's switch; members' private keys
 	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,
 	"notifications": superusersOnly, "push_subscriptions": superusersOnly, "push_settings": superusersOnly,

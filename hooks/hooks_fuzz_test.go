@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"net/url"
 	"testing"
 
 	"cinecircle/hooks/testutil"
@@ -88,3 +89,15 @@ func FuzzAddListItem(f *testing.F)          { fuzzWriteRoute(f, "AddListItem") }
 func FuzzEditListItem(f *testing.F)         { fuzzWriteRoute(f, "EditListItem") }
 func FuzzAddListEditor(f *testing.F)        { fuzzWriteRoute(f, "AddListEditor") }
 func FuzzFavorites(f *testing.F)            { fuzzWriteRoute(f, "Favorites") }
+
+// FuzzWebFinger fuzzes WebFinger's resource parameter, seeded with the hostile ones.
+func FuzzWebFinger(f *testing.F) {
+	srv := webfingerFixture(f)
+	for _, r := range hostileResources {
+		f.Add(r)
+	}
+	f.Fuzz(func(t *testing.T, resource string) {
+		status, data := send(t, srv, "GET", "/.well-known/webfinger?resource="+url.QueryEscape(resource), "", "")
+		checkHostileAnswer(t, "webfinger", status, data)
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/federation"
 	"cinecircle/hooks/lists"
 	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/social"
@@ -181,6 +183,50 @@ func TestEveryJSONWriteRouteIsCovered(t *testing.T) {
 		re := regexp.MustCompile("^" + strings.Join(parts, `[^/]+`) + "$")
 		if !slices.ContainsFunc(covered, func(r writeRoute) bool { return re.MatchString(r.method + " " + r.path) }) {
 			t.Errorf("write route %q is not covered: if it reads a JSON body, add it to writeRoutesFixture (hooks/hooks_hostile_test.go) and give it a Fuzz target in hooks/hooks_fuzz_test.go; if it reads none, add it to bodylessWrites", p)
+		}
+	}
+}
+
+// webfingerFixture serves an app with federation on (https://films.example) where Ana
+// (handle ana) is public and federated.
+func webfingerFixture(t testing.TB) *httptest.Server {
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	ana.Set("handle", "ana")
+	ana.Set("public", true)
+	ana.Set("federated", true)
+	if err := app.Save(ana); err != nil {
+		t.Fatal(err)
+	}
+	if err := federation.Enable(app, "https://films.example"); err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := serve(t, app)
+	unthrottled(app)
+	return srv
+}
+
+// hostileResources are WebFinger resource parameters a hostile or broken client sends.
+var hostileResources = []string{
+	"", "acct:", "acct:@", "@", "acct:ana@", "acct:@films.example", "acct:ana@films.example@evil.example",
+	"acct:ana@films.example/../../etc/passwd", "acct:ana@films.example?x=1", "acct:../../etc/passwd@films.example",
+	"acct:ana%00@films.example", "acct:ana\x00@films.example", "acct:\xff\xfe@films.example", "acct:ANA@FILMS.EXAMPLE",
+	"javascript:alert(1)", "https://", "https://films.example", "https://films.example/ap/users/", "https://films.example/ap/users/ana/../../x",
+	"https://user:pw@films.example/ap/users/ana", "http://[::1]:80/ap/users/ana", "https://films.example:99999/u/ana",
+	"acct:" + strings.Repeat("a", 100000) + "@films.example", "acct:ana@" + strings.Repeat("b.", 5000) + "example",
+	"acct:<script>@films.example", "acct:ana@films.example\r\nX-Injected: 1",
+}
+
+// TestHostileWebFinger sends hostile resources to WebFinger: every answer is the JRD, a
+// 400 naming resource or a JSON 404, never a 5xx.
+func TestHostileWebFinger(t *testing.T) {
+	t.Parallel()
+	srv := webfingerFixture(t)
+	for _, r := range hostileResources {
+		status, data := send(t, srv, "GET", "/.well-known/webfinger?resource="+url.QueryEscape(r), "", "")
+		checkHostileAnswer(t, "webfinger "+truncate([]byte(r)), status, data)
+		if status == http.StatusOK && !strings.Contains(string(data), `"subject":"acct:ana@films.example"`) {
+			t.Errorf("webfinger %q: 200 with %s", truncate([]byte(r)), truncate(data))
 		}
 	}
 }

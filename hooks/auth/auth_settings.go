@@ -37,6 +37,10 @@ type Settings struct {
 	// nickname) while they have none.
 	Handle           string `json:"handle"`
 	HandleSuggestion string `json:"handleSuggestion,omitempty"`
+	// Federated: the member can be found and followed from the fediverse while the
+	// community has federation on (hooks/federation). It needs Public: turning Public
+	// off turns it off too. Off by default.
+	Federated bool `json:"federated"`
 }
 
 // About is what other members see of a member's own words on their profile.
@@ -47,7 +51,8 @@ type About struct {
 
 // SettingsOf reads the member's settings from their record.
 func SettingsOf(r *core.Record) Settings {
-	return Settings{Bio: r.GetString("bio"), Website: r.GetString("website"), Public: r.GetBool("public"), Handle: r.GetString("handle")}
+	return Settings{Bio: r.GetString("bio"), Website: r.GetString("website"), Public: r.GetBool("public"), Handle: r.GetString("handle"),
+		Federated: r.GetBool("federated")}
 }
 
 // AboutOf is the part of a member's settings shown on their profile.
@@ -61,10 +66,11 @@ func AboutOf(r *core.Record) About {
 // settingsBody is the PATCH /api/user/settings payload. Every member is optional: absent
 // keeps the stored value, null or "" clears it, so a form may send only what it shows.
 type settingsBody struct {
-	Bio     security.Field[string] `json:"bio"`
-	Website security.Field[string] `json:"website"`
-	Public  security.Field[bool]   `json:"public"`
-	Handle  security.Field[string] `json:"handle"`
+	Bio       security.Field[string] `json:"bio"`
+	Website   security.Field[string] `json:"website"`
+	Public    security.Field[bool]   `json:"public"`
+	Handle    security.Field[string] `json:"handle"`
+	Federated security.Field[bool]   `json:"federated"`
 }
 
 // validate trims the given values and checks each on its own, naming every bad field.
@@ -72,10 +78,11 @@ func (b *settingsBody) validate() error {
 	b.Bio.Value = strings.TrimSpace(b.Bio.Value)
 	b.Website.Value = strings.TrimSpace(b.Website.Value)
 	errs := validation.Errors{
-		"bio":     textSetting(b.Bio, "Your bio", BioMaxRunes, validBio),
-		"website": textSetting(b.Website, "Your website", WebsiteMaxRunes, validWebsite),
-		"public":  boolSetting(b.Public, "Public profile"),
-		"handle":  handleSetting(b.Handle),
+		"bio":       textSetting(b.Bio, "Your bio", BioMaxRunes, validBio),
+		"website":   textSetting(b.Website, "Your website", WebsiteMaxRunes, validWebsite),
+		"public":    boolSetting(b.Public, "Public profile"),
+		"handle":    handleSetting(b.Handle),
+		"federated": boolSetting(b.Federated, "Federation"),
 	}
 	return errs.Filter()
 }
@@ -87,6 +94,22 @@ func (b *settingsBody) apply(record *core.Record) {
 	if b.Public.Present {
 		record.Set("public", b.Public.Value)
 	}
+	if b.Federated.Present {
+		record.Set("federated", b.Federated.Value)
+	}
+	if !record.GetBool("public") && b.Public.Present && !b.Federated.Present {
+		record.Set("federated", false) // leaving the public web leaves the fediverse too
+	}
+}
+
+// federationNeedsPublic names the field at fault when the member would be federated
+// without a public profile (federation shows the fediverse what visitors may see).
+func federationNeedsPublic(record *core.Record) error {
+	if record.GetBool("federated") && !record.GetBool("public") {
+		return validation.Errors{"federated": validation.NewError("validation_needs_public",
+			"Turn on Public profile first: the fediverse sees what visitors see.")}
+	}
+	return nil
 }
 
 // boolSetting checks a present member is true or false.
@@ -180,6 +203,9 @@ func patchSettings(e *core.RequestEvent) error {
 	}
 	record := e.Auth
 	body.apply(record)
+	if err := federationNeedsPublic(record); err != nil {
+		return e.BadRequestError("Please check the highlighted fields.", err)
+	}
 	err := e.App.RunInTransaction(func(tx core.App) error {
 		if body.Handle.Present {
 			if err := changeHandle(tx, record, strings.TrimSpace(body.Handle.Value)); err != nil {

@@ -19,6 +19,9 @@ import (
 // reviewTypes are the posts a public page shows as reviews.
 var reviewTypes = []string{"movie_review", "tv_review", "collaborative_movie", "collaborative_tv", "movie_rating", "tv_rating"}
 
+// ReviewTypes are the post types visitors may read as reviews (a copy).
+func ReviewTypes() []string { return append([]string(nil), reviewTypes...) }
+
 // Member is what a visitor sees of a public member: no email.
 type Member struct {
 	auth.User
@@ -94,22 +97,30 @@ func memberOf(r *core.Record) Member {
 
 // visibleReviews reads a public member's newest visible reviews (never hidden posts).
 func visibleReviews(app core.App, member *core.Record, limit int) ([]Review, error) {
+	return VisibleReviews(app, member, 0, limit)
+}
+
+// reviewQuery selects a member's posts that visitors may read as reviews: never hidden ones.
+func reviewQuery(app core.App, member *core.Record) *dbx.SelectQuery {
 	types := make([]any, len(reviewTypes))
 	for i, t := range reviewTypes {
 		types[i] = t
 	}
+	return app.RecordQuery("activities").
+		AndWhere(dbx.HashExp{"user": member.Id, "hidden": false}).AndWhere(dbx.In("type", types...))
+}
+
+// VisibleReviews reads limit of a public member's visible reviews, newest first, after
+// skipping offset: what visitors (and, through hooks/federation, the fediverse) may read.
+// The caller has found member visible.
+func VisibleReviews(app core.App, member *core.Record, offset, limit int) ([]Review, error) {
 	var records []*core.Record
-	err := app.RecordQuery("activities").
-		AndWhere(dbx.HashExp{"user": member.Id, "hidden": false}).AndWhere(dbx.In("type", types...)).
-		OrderBy("created DESC").Limit(int64(limit)).All(&records)
+	err := reviewQuery(app, member).OrderBy("created DESC", "id DESC").Offset(int64(offset)).Limit(int64(limit)).All(&records)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Review, 0, len(records))
 	for _, r := range records {
-		if !isReviewType(r.GetString("type")) {
-			continue
-		}
 		rv, err := reviewOf(app, r)
 		if err != nil {
 			return nil, err
@@ -117,6 +128,13 @@ func visibleReviews(app core.App, member *core.Record, limit int) ([]Review, err
 		out = append(out, rv)
 	}
 	return out, nil
+}
+
+// CountReviews counts what VisibleReviews pages through.
+func CountReviews(app core.App, member *core.Record) (int, error) {
+	var n int
+	err := reviewQuery(app, member).Select("COUNT(*)").Row(&n)
+	return n, err
 }
 
 func isReviewType(t string) bool {
@@ -160,6 +178,12 @@ func reviewOf(app core.App, r *core.Record) (Review, error) {
 		}
 	}
 	return rv, nil
+}
+
+// FindReview finds the visible review id of member (already found public); anything
+// else is an error (errHidden when it is not the member's, hidden or not a review).
+func FindReview(app core.App, member *core.Record, id string) (*core.Record, Review, error) {
+	return findReview(app, member, id)
 }
 
 // findReview finds the visible review id of member (already found public).

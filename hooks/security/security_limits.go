@@ -60,6 +60,10 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "GET /api/public/", MaxRequests: 60, Duration: 10},
 		{Label: "GET /u/", MaxRequests: 60, Duration: 10},
 		{Label: "GET /og/", MaxRequests: 30, Duration: 10},
+		// the fediverse's reads of federated members (#23): a server's fetches of actors
+		// and outboxes come from one address, so more than a visitor's (/.well-known/ is
+		// not a valid label: discovery falls under no rule)
+		{Label: "GET /ap/", MaxRequests: 120, Duration: 10},
 		// every other write, one bucket per method
 		{Label: "POST /api/", MaxRequests: 60, Duration: 10},
 		{Label: "PATCH /api/", MaxRequests: 60, Duration: 10},

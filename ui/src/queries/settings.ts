@@ -15,6 +15,8 @@ export interface Settings {
   handle: string
   /** Offered while the member has no handle (from their nickname). */
   handleSuggestion?: string
+  /** Found and followed from the fediverse (needs public; counts while the community has federation on). */
+  federated: boolean
 }
 
 /** settingsKeys: ['/api/user/settings'] → GET /api/user/settings. */

@@ -26,6 +26,7 @@ export const settingsSections: SettingsSection[] = [
   { path: 'blocked', label: 'Blocked members', load: () => import('../../routes/BlockedMembers') },
   { path: 'import', label: 'Import & export', load: () => import('../../routes/ImportExport') },
   { path: 'sharing', label: 'Sharing', load: () => import('./SharingSection') },
+  { path: 'fediverse', label: 'Fediverse', load: () => import('./FediverseSection') },
   { path: 'calendar', label: 'Calendar feed', load: () => import('../../routes/CalendarSettings') },
   { path: 'scrobbling', label: 'Scrobbling', load: () => import('../../routes/ScrobbleSettingsPage') },
   { path: 'delete', label: 'Delete account', danger: true, load: () => import('./DeleteSection') },

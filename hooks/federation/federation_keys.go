@@ -1,0 +1,66 @@
+package federation
+
+import (
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/pem"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// keyBits is the size of members' RSA keys: what Mastodon generates and accepts.
+const keyBits = 2048
+
+// ensureKey returns member's key record, generating and storing an RSA key pair the first
+// time (on opt-in; again on first read if that failed). The private key never leaves the
+// server; the collection is superusers only. Two racing first reads both generate, one
+// insert wins on the unique index, and both return the winner.
+func ensureKey(app core.App, member *core.Record) (*core.Record, error) {
+	if r, err := findKey(app, member.Id); err == nil {
+		return r, nil
+	}
+	key, err := rsa.GenerateKey(rand.Reader, keyBits)
+	if err != nil {
+		return nil, err
+	}
+	pub, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		return nil, err
+	}
+	c, err := app.FindCachedCollectionByNameOrId(keysCollection)
+	if err != nil {
+		return nil, err
+	}
+	r := core.NewRecord(c)
+	r.Set("user", member.Id)
+	r.Set("publicKeyPem", string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub})))
+	r.Set("privateKeyPem", string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: mustPKCS8(key)})))
+	if err := app.Save(r); err != nil {
+		if existing, findErr := findKey(app, member.Id); findErr == nil {
+			return existing, nil
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// findKey finds the key record of the member with id.
+func findKey(app core.App, id string) (*core.Record, error) {
+	var r core.Record
+	err := app.RecordQuery(keysCollection).AndWhere(dbx.HashExp{"user": id}).Limit(1).One(&r)
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// mustPKCS8 encodes key; an RSA key always encodes.
+func mustPKCS8(key *rsa.PrivateKey) []byte {
+	b, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

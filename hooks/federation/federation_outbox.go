@@ -1,0 +1,183 @@
+package federation
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"cinecircle/hooks/public"
+	"cinecircle/hooks/security"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// outboxPageSize is how many posts one outbox page holds.
+const outboxPageSize = 20
+
+// Collection is an OrderedCollection, or one page of it (OrderedCollectionPage).
+type Collection struct {
+	Context      string `json:"@context,omitempty"`
+	ID           string `json:"id"`
+	Type         string `json:"type"`
+	TotalItems   *int   `json:"totalItems,omitempty"`
+	First        string `json:"first,omitempty"`
+	PartOf       string `json:"partOf,omitempty"`
+	Next         string `json:"next,omitempty"`
+	Prev         string `json:"prev,omitempty"`
+	OrderedItems []any  `json:"orderedItems,omitempty"`
+}
+
+// Note is a member's review or rating as an ActivityStreams Note.
+type Note struct {
+	Context      string   `json:"@context,omitempty"`
+	ID           string   `json:"id"`
+	Type         string   `json:"type"`
+	AttributedTo string   `json:"attributedTo"`
+	Content      string   `json:"content"`
+	URL          string   `json:"url"`
+	Published    string   `json:"published"`
+	To           []string `json:"to"`
+	Cc           []string `json:"cc"`
+	Attachment   []Image  `json:"attachment"`
+}
+
+// Create is the activity that published a Note.
+type Create struct {
+	ID        string   `json:"id"`
+	Type      string   `json:"type"`
+	Actor     string   `json:"actor"`
+	Published string   `json:"published"`
+	To        []string `json:"to"`
+	Cc        []string `json:"cc"`
+	Object    Note     `json:"object"`
+}
+
+// outbox answers GET /ap/users/{handle}/outbox: the member's public reviews and ratings
+// (exactly what their public profile shows: never hidden posts) as Create activities,
+// newest first; ?page=N gives page N, without it the collection names its first page.
+func outbox(e *core.RequestEvent) error {
+	c, member, err := memberFor(e)
+	if err != nil || !wantsActivity(e.Request) {
+		return toProfile(e, member, err)
+	}
+	id := c.actorURL(member.GetString("handle")) + "/outbox"
+	if !e.Request.URL.Query().Has("page") {
+		total, err := public.CountReviews(e.App, member)
+		if err != nil {
+			return err
+		}
+		return writeActivity(e, Collection{Context: asContext, ID: id, Type: "OrderedCollection", TotalItems: &total, First: id + "?page=1"})
+	}
+	page, err := security.ReadPage(e, security.PageRules{DefaultLimit: outboxPageSize, MaxLimit: outboxPageSize})
+	if err != nil {
+		return err
+	}
+	reviews, err := public.VisibleReviews(e.App, member, page.Offset(), page.Limit+1)
+	if err != nil {
+		return err
+	}
+	out := Collection{Context: asContext, ID: id + "?page=" + strconv.Itoa(page.Page), Type: "OrderedCollectionPage", PartOf: id, OrderedItems: []any{}}
+	if len(reviews) > page.Limit {
+		reviews = reviews[:page.Limit]
+		out.Next = id + "?page=" + strconv.Itoa(page.Page+1)
+	}
+	if page.Page > 1 {
+		out.Prev = id + "?page=" + strconv.Itoa(page.Page-1)
+	}
+	for _, rv := range reviews {
+		out.OrderedItems = append(out.OrderedItems, createOf(c, member, rv))
+	}
+	return writeActivity(e, out)
+}
+
+// note answers GET /ap/users/{handle}/posts/{id}: one public review as a Note (so remote
+// servers can fetch what a Create named), or for browsers its public page.
+func note(e *core.RequestEvent) error {
+	c, member, err := memberFor(e)
+	if err != nil {
+		return err
+	}
+	_, rv, err := public.FindReview(e.App, member, e.Request.PathValue("id"))
+	if err != nil {
+		return hidden(e, errHidden) // public's hidden and ours answer the same 404
+	}
+	if !wantsActivity(e.Request) {
+		return e.Redirect(http.StatusFound, reviewPath(member, rv))
+	}
+	n := noteOf(c, member, rv)
+	n.Context = asContext
+	return writeActivity(e, n)
+}
+
+func reviewPath(member *core.Record, rv public.Review) string {
+	return "/u/" + url.PathEscape(member.GetString("handle")) + "/review/" + url.PathEscape(rv.ID)
+}
+
+// createOf wraps a review's Note in the Create that published it.
+func createOf(c Config, member *core.Record, rv public.Review) Create {
+	n := noteOf(c, member, rv)
+	return Create{ID: n.ID + "/activity", Type: "Create", Actor: n.AttributedTo, Published: n.Published, To: n.To, Cc: n.Cc, Object: n}
+}
+
+// noteOf renders a review as a Note Mastodon shows well: the title linked to the public
+// review page, stars and the rating, the review's text, and the poster as an attachment.
+// It is public (to: Public, cc: the member's followers) because only what visitors may
+// read reaches it.
+func noteOf(c Config, member *core.Record, rv public.Review) Note {
+	actorID := c.actorURL(member.GetString("handle"))
+	page := c.Base + reviewPath(member, rv)
+	title := rv.Title
+	if rv.Year > 0 {
+		title += " (" + strconv.Itoa(rv.Year) + ")"
+	}
+	var b strings.Builder
+	if rv.Rating > 0 {
+		fmt.Fprintf(&b, `<p>Rated <a href="%s">%s</a> %s %s/10</p>`, html.EscapeString(page), html.EscapeString(title), Stars(rv.Rating), strconv.FormatFloat(rv.Rating, 'f', -1, 64))
+	} else {
+		fmt.Fprintf(&b, `<p>Reviewed <a href="%s">%s</a></p>`, html.EscapeString(page), html.EscapeString(title))
+	}
+	b.WriteString(textHTML(rv.Review))
+	n := Note{
+		ID: actorID + "/posts/" + url.PathEscape(rv.ID), Type: "Note", AttributedTo: actorID,
+		Content: b.String(), URL: page, Published: rv.CreatedAt,
+		To: []string{publicAud}, Cc: []string{actorID + "/followers"}, Attachment: []Image{},
+	}
+	if strings.HasPrefix(rv.PosterPath, "/") && !strings.Contains(rv.PosterPath, "..") {
+		n.Attachment = append(n.Attachment, Image{Type: "Image", MediaType: "image/jpeg", URL: c.Base + "/img/w500" + rv.PosterPath, Name: "Poster of " + title})
+	}
+	return n
+}
+
+// Stars draws a 0–10 rating as up to five stars, a point a half star (8.5 is "★★★★½").
+func Stars(rating float64) string {
+	halves := int(rating + 0.5) // a half star per point, rounded
+	if halves > 10 {
+		halves = 10
+	} else if halves < 0 {
+		halves = 0
+	}
+	return strings.Repeat("★", halves/2) + strings.Repeat("½", halves%2)
+}
+
+// followers answers GET /ap/users/{handle}/followers: how many remote followers the
+// member has (the list itself is not shown, as Mastodon lets members choose).
+func followers(e *core.RequestEvent) error {
+	return countCollection(e, "followers", 0)
+}
+
+// following answers GET /ap/users/{handle}/following: the remote actors the member follows.
+func following(e *core.RequestEvent) error {
+	return countCollection(e, "following", 0)
+}
+
+// countCollection answers a collection that shows only its size.
+func countCollection(e *core.RequestEvent, name string, total int) error {
+	c, member, err := memberFor(e)
+	if err != nil || !wantsActivity(e.Request) {
+		return toProfile(e, member, err)
+	}
+	return writeActivity(e, Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total})
+}
