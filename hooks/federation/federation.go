@@ -56,6 +56,8 @@ func Register(app core.App) {
 			r.GET("/ap/users/{handle}/followers", followers)
 			r.GET("/ap/users/{handle}/following", following)
 			r.GET("/ap/users/{handle}/posts/{id}", note)
+			r.POST("/ap/users/{handle}/inbox", inbox)
+			r.POST("/ap/inbox", sharedInbox)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
 			if c := configOf(se.App); c.requested && !c.On {
 				se.App.Logger().Warn("Federation is turned on but has no public URL: set CINECIRCLE_PUBLIC_URL (or the dashboard's Application URL) to the https origin members are named by.")
