@@ -1,7 +1,6 @@
 package federation
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -121,13 +120,4 @@ func post(ctx context.Context, app core.App, member *core.Record, inboxURL strin
 		return fmt.Errorf("%s answered %s", u.Host, res.Status)
 	}
 	return nil
-}
-
-// deliver sends body to inboxURL on member's behalf, off the request path.
-func deliver(app core.App, member *core.Record, inboxURL string, body []byte) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := post(ctx, app, member, inboxURL, bytes.Clone(body)); err != nil {
-		app.Logger().Warn("federation: a delivery failed", "inbox", inboxURL, "error", err)
-	}
 }

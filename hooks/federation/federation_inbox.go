@@ -11,7 +11,6 @@ import (
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/routine"
 )
 
 // MaxInboxBytes caps an inbox POST's body: far above any activity Mastodon sends, far
@@ -63,7 +62,7 @@ func sharedInbox(e *core.RequestEvent) error {
 // body is within MaxInboxBytes, its signature covers the request and verifies against
 // the key of the actor the activity names, and that actor's server is not blocked. The
 // database change an activity makes is done before the answer (so a Follow and its Undo
-// apply in order); network work (the Accept) goes after it.
+// apply in order); network work (the Accept) goes to the delivery queue.
 func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	body, err := io.ReadAll(io.LimitReader(e.Request.Body, MaxInboxBytes+1))
 	if err != nil {
@@ -149,7 +148,7 @@ func memberOfObject(app core.App, c Config, object string) (*core.Record, error)
 }
 
 // follow stores remote as a follower of the member the Follow names (who must be the
-// inbox's owner on a member's inbox) and, after answering, sends the Accept.
+// inbox's owner on a member's inbox) and queues the Accept.
 func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote RemoteActor, act Activity) error {
 	member, err := memberOfObject(e.App, c, idOf(act.Object))
 	if err != nil || (inboxOwner != nil && inboxOwner.Id != member.Id) {
@@ -158,14 +157,19 @@ func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote Remo
 	if remote.Inbox == "" {
 		return e.BadRequestError("The follower's actor has no inbox.", validation.Errors{"actor": validation.NewError("validation_no_inbox", "The actor names no inbox.")})
 	}
-	if err := saveFollower(e.App, member, remote, act.ID); err != nil {
-		return err
-	}
 	accept, err := json.Marshal(acceptOf(c, member, remote, act))
 	if err != nil {
 		return err
 	}
-	routine.FireAndForget(func() { deliver(e.App, member, remote.Inbox, accept) })
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := saveFollower(tx, member, remote, act.ID); err != nil {
+			return err
+		}
+		return enqueue(tx, member, []string{remote.Inbox}, accept)
+	})
+	if err != nil {
+		return err
+	}
 	return e.NoContent(http.StatusAccepted)
 }
 

@@ -46,6 +46,7 @@ type Note struct {
 
 // Create is the activity that published a Note.
 type Create struct {
+	Context   string   `json:"@context,omitempty"`
 	ID        string   `json:"id"`
 	Type      string   `json:"type"`
 	Actor     string   `json:"actor"`
