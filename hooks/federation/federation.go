@@ -59,6 +59,7 @@ func Register(app core.App) {
 			r.GET("/ap/users/{handle}/posts/{id}", note)
 			r.POST("/ap/users/{handle}/inbox", inbox)
 			r.POST("/ap/inbox", sharedInbox)
+			r.GET("/ap/actor", instanceActor)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
 			startWorker(se.App)
 			if c := configOf(se.App); c.requested && !c.On {

@@ -30,10 +30,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeServer is a fediverse server on loopback speaking as Mastodon does: it serves
-// alice's actor (with her public key and a shared inbox), signs what it posts to us
-// with her key, and takes deliveries only when their signature verifies against the
-// sending actor's key, fetched from us (our https base rewritten to our test server).
+// fakeServer is a fediverse server on loopback speaking as Mastodon in secure mode (and
+// GoToSocial always) does: it serves alice's actor (with her public key and a shared
+// inbox) only to a signed fetch, signs what it posts to us with her key, and takes
+// deliveries only when their signature verifies against the sending actor's key,
+// fetched from us (our https base rewritten to our test server). In gts mode it names
+// keys as GoToSocial does (…/users/alice/main-key, a path, no fragment; algorithm hs2019).
 type fakeServer struct {
 	t    testing.TB
 	srv  *httptest.Server
@@ -43,6 +45,8 @@ type fakeServer struct {
 	key       *rsa.PrivateKey
 	delivered []delivery
 	refuse    int // answer the next n deliveries with 503
+	gts       bool
+	fetches   int // signed fetches of alice's actor served
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -54,10 +58,19 @@ type delivery struct {
 func newFakeServer(t testing.TB, ours string) *fakeServer {
 	f := &fakeServer{t: t, ours: ours, key: newKey(t)}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /users/alice", func(w http.ResponseWriter, r *http.Request) {
+	serveActor := func(w http.ResponseWriter, r *http.Request) {
+		if err := f.verify(r, nil, fetchHeaders); err != nil {
+			http.Error(w, "a signed fetch is required: "+err.Error(), http.StatusUnauthorized)
+			return
+		}
+		f.mu.Lock()
+		f.fetches++
+		f.mu.Unlock()
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(f.actorDoc())
-	})
+	}
+	mux.HandleFunc("GET /users/alice", serveActor)
+	mux.HandleFunc("GET /users/alice/main-key", serveActor) // GoToSocial serves the actor at its key's address
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
 	mux.HandleFunc("POST /inbox", f.receive)
 	f.srv = httptest.NewServer(mux)
@@ -75,6 +88,14 @@ func newKey(t testing.TB) *rsa.PrivateKey {
 
 func (f *fakeServer) actor() string { return f.srv.URL + "/users/alice" }
 
+// keyID is alice's key's id: Mastodon's fragment, or GoToSocial's path.
+func (f *fakeServer) keyID() string {
+	if f.gts {
+		return f.actor() + "/main-key"
+	}
+	return f.actor() + "#main-key"
+}
+
 // actorDoc is alice's actor as Mastodon serves it.
 func (f *fakeServer) actorDoc() map[string]any {
 	f.mu.Lock()
@@ -86,7 +107,7 @@ func (f *fakeServer) actorDoc() map[string]any {
 		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice",
 		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
 		"endpoints": map[string]any{"sharedInbox": f.srv.URL + "/inbox"},
-		"publicKey": map[string]any{"id": id + "#main-key", "owner": id,
+		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
 			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
 	}
 }
@@ -103,7 +124,7 @@ func (f *fakeServer) rotate() {
 // (request-target) host date digest content-type, rsa-sha256. change may alter the
 // request after signing (a hostile test's tampering).
 func (f *fakeServer) signed(url string, body []byte, date time.Time, key *rsa.PrivateKey) *http.Request {
-	return f.signedAs(f.actor()+"#main-key", url, body, date, key)
+	return f.signedAs(f.keyID(), url, body, date, key)
 }
 
 // signedAs is signed with another keyId.
@@ -126,6 +147,9 @@ func (f *fakeServer) signedAs(keyID, url string, body []byte, date time.Time, ke
 		f.t.Fatal(err)
 	}
 	req.Header.Del("Host")
+	if f.gts {
+		req.Header.Set("Signature", strings.Replace(req.Header.Get("Signature"), `algorithm="rsa-sha256"`, `algorithm="hs2019"`, 1))
+	}
 	return req
 }
 
@@ -144,7 +168,7 @@ func send(t testing.TB, req *http.Request) (int, string) {
 // receive takes a delivery if its signature verifies against the key its keyId names.
 func (f *fakeServer) receive(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	if err := f.verify(r, body); err != nil {
+	if err := f.verify(r, body, deliveryHeaders); err != nil {
 		f.t.Errorf("fake server: a delivery to %s does not verify: %v", r.URL.Path, err)
 		http.Error(w, err.Error(), http.StatusUnauthorized)
 		return
@@ -162,16 +186,28 @@ func (f *fakeServer) receive(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusAccepted)
 }
 
-func (f *fakeServer) verify(r *http.Request, body []byte) error {
+// What our signatures must cover: deliveries and fetches.
+const (
+	deliveryHeaders = `headers="(request-target) host date digest"`
+	fetchHeaders    = `headers="(request-target) host date"`
+)
+
+// verify checks a request from our server: its signature covers headers, its digest
+// is body's (deliveries), and it verifies against the key its keyId names, fetched from us.
+func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error {
 	v, err := httpsig.NewVerifier(r)
 	if err != nil {
 		return err
 	}
-	if !strings.Contains(r.Header.Get("Signature"), `headers="(request-target) host date digest"`) {
-		return errString("the signature does not cover (request-target) host date digest: " + r.Header.Get("Signature"))
+	if !strings.Contains(r.Header.Get("Signature"), headers) {
+		return errString("the signature does not cover " + headers + ": " + r.Header.Get("Signature"))
+	}
+	date, err := http.ParseTime(r.Header.Get("Date"))
+	if err != nil || time.Since(date).Abs() > time.Minute {
+		return errString("no fresh Date")
 	}
 	sum := sha256.Sum256(body)
-	if r.Header.Get("Digest") != "SHA-256="+base64.StdEncoding.EncodeToString(sum[:]) {
+	if body != nil && r.Header.Get("Digest") != "SHA-256="+base64.StdEncoding.EncodeToString(sum[:]) {
 		return errString("wrong digest")
 	}
 	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, f.ours, 1)
@@ -200,6 +236,13 @@ func (f *fakeServer) verify(r *http.Request, body []byte) error {
 		return err
 	}
 	return v.Verify(pub, httpsig.RSA_SHA256)
+}
+
+// fetchCount is how many signed fetches of alice's actor the fake server served.
+func (f *fakeServer) fetchCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.fetches
 }
 
 // deliveries are what the fake server accepted so far.

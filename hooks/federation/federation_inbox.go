@@ -91,6 +91,10 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	if hostOf(actorID) != hostOf(sig.keyID) {
 		return e.UnauthorizedError("The activity's actor is not the one whose key signed it.", nil)
 	}
+	gone := act.Type == "Delete" && idOf(act.Object) == actorID
+	if _, err := cachedActor(e.App, sig.keyID); gone && err != nil {
+		return e.NoContent(http.StatusAccepted) // an account we never knew is gone: nothing to fetch or do
+	}
 	remote, err := verifiedActor(e.Request.Context(), e.App, sig)
 	if err != nil {
 		return e.UnauthorizedError(err.Error(), nil)
@@ -103,6 +107,12 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return follow(e, c, member, remote, act)
 	case "Undo":
 		return undo(e, c, remote, act)
+	case "Delete":
+		if gone {
+			if err := forgetActor(e.App, remote.ID); err != nil {
+				return err
+			}
+		}
 	}
 	return e.NoContent(http.StatusAccepted) // understood later (#23's next slices), or never
 }

@@ -232,3 +232,79 @@ func TestInboxKeyRotation(t *testing.T) {
 		t.Error("the old key still follows")
 	}
 }
+
+// TestInboxGoToSocial: a server that names keys as GoToSocial does (a path, no
+// fragment; algorithm hs2019) and, like it, serves its actors only to signed fetches:
+// our fetch is signed with the server's own key (its Application actor, /ap/actor, which
+// the other server fetches to check us), and the Follow is honoured.
+func TestInboxGoToSocial(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := inboxWorld(t, true)
+	f.gts = true
+	if status, body := send(t, f.signed(srv+"/ap/users/ana/inbox", followOf(f, "ana", "gts-follow"), time.Now(), nil)); status != 202 {
+		t.Fatalf("Follow: %d %s", status, body)
+	}
+	r, err := app.FindFirstRecordByData("federation_followers", "actor", f.actor())
+	if err != nil || r.GetString("user") != m["ana"].Id {
+		t.Fatalf("follower: %v %v", r, err)
+	}
+	if fetches := f.fetchCount(); fetches != 1 {
+		t.Errorf("%d signed fetches of the actor, want 1 (then the cache)", fetches)
+	}
+	waitFor(t, "the Accept", func() bool { return len(byType(f.deliveries(), "Accept")) == 1 })
+}
+
+// TestInstanceActor: the server's own actor is an Application with a public key while
+// federation is on, and the 404 while it is off.
+func TestInstanceActor(t *testing.T) {
+	t.Parallel()
+	for _, on := range []bool{true, false} {
+		app := testutil.NewTestApp(t)
+		if on {
+			if err := federation.Enable(app, base); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srv := testutil.Serve(t, app).URL
+		status, _, body := get(t, srv, "/ap/actor", ap)
+		if !on {
+			if status != 404 {
+				t.Errorf("off: %d %s", status, body)
+			}
+			continue
+		}
+		var doc federation.Service
+		if err := json.Unmarshal([]byte(body), &doc); err != nil || status != 200 {
+			t.Fatalf("on: %d %s", status, body)
+		}
+		if doc.ID != base+"/ap/actor" || doc.Type != "Application" || doc.PublicKey.ID != base+"/ap/actor#main-key" ||
+			!strings.HasPrefix(doc.PublicKey.PublicKeyPem, "-----BEGIN PUBLIC KEY-----") || doc.PreferredUsername != host {
+			t.Errorf("the instance actor: %+v", doc)
+		}
+	}
+}
+
+// TestInboxAccountDeleted: Mastodon tells every server it knows when an account is
+// deleted, signed with the key it is about to drop. From an account we never knew, that
+// is a 202 with nothing fetched; from a follower, it removes the follower.
+func TestInboxAccountDeleted(t *testing.T) {
+	t.Parallel()
+	app, srv, f, _ := inboxWorld(t, true)
+	del, _ := json.Marshal(map[string]any{"@context": "https://www.w3.org/ns/activitystreams", "id": f.actor() + "#delete",
+		"type": "Delete", "actor": f.actor(), "to": []string{"https://www.w3.org/ns/activitystreams#Public"}, "object": f.actor()})
+	if status, body := send(t, f.signed(srv+"/ap/inbox", del, time.Now(), nil)); status != 202 {
+		t.Fatalf("Delete of an unknown account: %d %s", status, body)
+	}
+	if fetched := f.fetchCount(); fetched != 0 {
+		t.Errorf("the Delete of an unknown account fetched it %d times", fetched)
+	}
+	if status, body := send(t, f.signed(srv+"/ap/inbox", followOf(f, "ana", "f-del"), time.Now(), nil)); status != 202 || followerCount(t, app) != 1 {
+		t.Fatalf("Follow: %d %s", status, body)
+	}
+	if status, body := send(t, f.signed(srv+"/ap/inbox", del, time.Now(), nil)); status != 202 {
+		t.Fatalf("Delete of a follower's account: %d %s", status, body)
+	}
+	if followerCount(t, app) != 0 {
+		t.Error("a deleted account still follows")
+	}
+}

@@ -104,7 +104,7 @@ func actorForKey(ctx context.Context, app core.App, keyID string, refresh bool) 
 			return a, nil
 		}
 	}
-	a, err := fetchActor(ctx, keyID)
+	a, err := fetchActor(ctx, app, keyID)
 	if err != nil {
 		return RemoteActor{}, err
 	}
@@ -139,8 +139,8 @@ func cacheActor(app core.App, a RemoteActor) error {
 // fetchActor fetches the document keyID names (an actor with its publicKey, or a key
 // document with its owner, which is then fetched too) and checks it hangs together: the
 // key belongs to the actor, and the actor lives on the host that served it.
-func fetchActor(ctx context.Context, keyID string) (RemoteActor, error) {
-	doc, err := getJSON(ctx, keyID)
+func fetchActor(ctx context.Context, app core.App, keyID string) (RemoteActor, error) {
+	doc, err := getJSON(ctx, app, keyID)
 	if err != nil {
 		return RemoteActor{}, err
 	}
@@ -148,7 +148,7 @@ func fetchActor(ctx context.Context, keyID string) (RemoteActor, error) {
 		if hostOf(doc.Owner) != hostOf(keyID) {
 			return RemoteActor{}, errors.New("the key's owner is on another host")
 		}
-		if doc, err = getJSON(ctx, doc.Owner); err != nil {
+		if doc, err = getJSON(ctx, app, doc.Owner); err != nil {
 			return RemoteActor{}, err
 		}
 	}
@@ -180,8 +180,9 @@ func keyOf(doc actorDoc, keyID string) (keyDoc, bool) {
 	return keyDoc{}, false
 }
 
-// getJSON fetches an ActivityPub document (without its fragment).
-func getJSON(ctx context.Context, raw string) (actorDoc, error) {
+// getJSON fetches an ActivityPub document (without its fragment), the request signed with
+// the server's own key.
+func getJSON(ctx context.Context, app core.App, raw string) (actorDoc, error) {
 	var doc actorDoc
 	u, err := remoteURL(raw)
 	if err != nil {
@@ -194,6 +195,7 @@ func getJSON(ctx context.Context, raw string) (actorDoc, error) {
 	}
 	req.Header.Set("Accept", activityJSON+`, application/ld+json; profile="https://www.w3.org/ns/activitystreams"`)
 	req.Header.Set("User-Agent", "CineCircle (ActivityPub)")
+	signFetch(app, req)
 	res, err := fetchClient().Do(req)
 	if err != nil {
 		return doc, err
