@@ -69,10 +69,6 @@ func Register(app core.App) {
 		},
 		Priority: 900, // before the SPA's catch-all
 	})
-	app.OnRecordAfterCreateSuccess(deliveriesCollection).BindFunc(func(e *core.RecordEvent) error {
-		wakeWorkers() // after commit: the worker sees the row
-		return e.Next()
-	})
 	bindPublishing(app)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.GetBool("federated") && !e.Record.Original().GetBool("federated") {

@@ -128,6 +128,9 @@ func TestDeliveryOfPosts(t *testing.T) {
 		t.Errorf("the Delete: %s %v", d.Path, d.Body)
 	}
 	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
+	if n, err := app.CountRecords("federation_payloads"); err != nil || n != 0 {
+		t.Errorf("%d bodies left once everything was delivered (%v)", n, err)
+	}
 }
 
 // followWhileDown has alice follow Ana while her server answers the next refusals
