@@ -2,6 +2,7 @@ package federation
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -188,8 +189,8 @@ func (w *worker) dispatch(ctx context.Context) error {
 	return nil
 }
 
-// attempt delivers one row: delivered rows go, failed ones wait their backoff, and rows
-// two days old that still fail are kept as failed.
+// attempt delivers one row: delivered and withdrawn rows go, failed ones wait their
+// backoff, and rows two days old that still fail are kept as failed.
 func (w *worker) attempt(ctx context.Context, id, host string) {
 	defer func() {
 		w.mu.Lock()
@@ -211,7 +212,7 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	if ctx.Err() != nil {
 		return // shutting down: the row stays due for the next run
 	}
-	if err == nil {
+	if err == nil || errors.Is(err, errWithdrawn) {
 		if err := w.delivered(r); err != nil {
 			w.app.Logger().Warn("federation: removing a delivered row failed", "id", id, "error", err)
 		}
@@ -231,7 +232,12 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	}
 }
 
-// send posts a row's body, signed by its member, unless federation was turned off since.
+// errWithdrawn is send's answer for a row whose member the fediverse may no longer see.
+var errWithdrawn = errors.New("the member is no longer federated")
+
+// send posts a row's body, signed by its member, unless federation was turned off since
+// (the row waits). A member who was suspended, left the fediverse or made their profile
+// private since the row was queued sends nothing more but Deletes: the row is withdrawn.
 func (w *worker) send(ctx context.Context, r *core.Record) error {
 	if !configOf(w.app).On {
 		return errors.New("federation is turned off")
@@ -244,6 +250,14 @@ func (w *worker) send(ctx context.Context, r *core.Record) error {
 	err = w.app.DB().Select("body").From(payloadsCollection).Where(dbx.HashExp{"id": r.GetString("payload")}).Row(&body)
 	if err != nil {
 		return err
+	}
+	if ok, err := Federated(w.app, member); err != nil {
+		return err
+	} else if !ok {
+		var act struct{ Type string }
+		if json.Unmarshal([]byte(body), &act) != nil || act.Type != "Delete" {
+			return errWithdrawn
+		}
 	}
 	return post(ctx, w.app, member, r.GetString("inbox"), []byte(body))
 }

@@ -180,6 +180,28 @@ func TestDeliveryRetries(t *testing.T) {
 	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
 }
 
+// TestDeliveryWithdrawnWhenHidden: what a member queued while a server was down is not
+// sent once they are suspended, nor once they leave the fediverse: the rows go.
+func TestDeliveryWithdrawnWhenHidden(t *testing.T) {
+	t.Parallel()
+	for _, change := range []string{"suspended", "federated", "public"} {
+		app, f, _ := followWhileDown(t, 1)
+		ana, err := app.FindFirstRecordByData("users", "handle", "ana")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ana.Set(change, change == "suspended")
+		if err := app.Save(ana); err != nil {
+			t.Fatal(err)
+		}
+		dueNow(t, app, "")
+		waitFor(t, "the withdrawn row to go", func() bool { return len(pending(t, app)) == 0 })
+		if d := f.deliveries(); len(d) != 0 {
+			t.Errorf("%s changed: %d deliveries still went out: %v", change, len(d), d)
+		}
+	}
+}
+
 // TestDeliveryGivesUp: a delivery still failing two days after it was queued is kept as
 // failed, with its error, and not tried again.
 func TestDeliveryGivesUp(t *testing.T) {
