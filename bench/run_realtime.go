@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -124,6 +125,9 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 		return nil, err
 	}
 	defer srv.stop()
+	if err := waitForDeliveries(dir, out); err != nil {
+		return nil, err
+	}
 	res := &Realtime{Clients: o.RealtimeClients, RSSIdle: srv.rssBytes()}
 	users, err := app.FindRecordsByFilter("users", "", "id", o.RealtimeClients, 0)
 	if err != nil {
@@ -267,4 +271,36 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 	srv.stop()
 	wg.Wait()
 	return res, nil
+}
+
+// waitForDeliveries waits until the server has resumed and finished the fan-outs that the
+// load phases' server left in its delivery queue when it stopped (hundreds after the
+// logging workloads): the timed posts would otherwise queue behind them.
+func waitForDeliveries(dir string, out io.Writer) error {
+	db, err := dbx.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	start := time.Now()
+	first := -1
+	for {
+		var n int
+		if err := db.NewQuery("SELECT COUNT(*) FROM delivery_queue").Row(&n); err != nil {
+			return err
+		}
+		if first < 0 {
+			first = n
+		}
+		if n == 0 {
+			if first > 0 {
+				fmt.Fprintf(out, "  waited %v for the %d deliveries the last server left queued\n", time.Since(start).Round(time.Second), first)
+			}
+			return nil
+		}
+		if time.Since(start) > 10*time.Minute {
+			return fmt.Errorf("%d of %d queued deliveries still pending after 10 minutes", n, first)
+		}
+		time.Sleep(time.Second)
+	}
 }

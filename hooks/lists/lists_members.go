@@ -65,10 +65,14 @@ func FriendsLists(app core.App, viewerID string, limit int) ([]*core.Record, err
 // titleListsSQL selects the lists of members viewerID follows that hold the title bound
 // as {:title} in the relation column rel and that viewerID may read: one search of
 // idx_list_items_<kind> per title (a partial index: the repeated not-empty condition
-// lets SQLite use it), then a primary-key read of each list.
+// lets SQLite use it), then a primary-key read of each list and a search of
+// idx_follows_pair for its owner. The CROSS JOINs keep that order: SQLite preferred
+// starting from the viewer's follows, which reads every list of every member they follow
+// (8,668 lists for a bench viewer who follows 50 popular members: ~97 ms a title page),
+// where a title is in a few hundred lists of the whole community.
 func titleListsSQL(rel string) string {
-	return `SELECT l.id FROM list_items i JOIN lists l ON l.id = i.list
-		JOIN follows f ON f.follower = {:viewer} AND f.following = l.owner
+	return `SELECT l.id FROM list_items i CROSS JOIN lists l ON l.id = i.list
+		CROSS JOIN follows f ON f.follower = {:viewer} AND f.following = l.owner
 		WHERE i.` + rel + ` = {:title} AND i.` + rel + ` != '' AND ` + visibleListsSQL
 }
 

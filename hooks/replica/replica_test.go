@@ -85,3 +85,25 @@ func TestRedacted(t *testing.T) {
 		t.Fatalf("Redacted = %q", got)
 	}
 }
+
+// TestDBConnectBoundsSQLiteMemory: every database the app opens caps SQLite's memory for
+// the process (128 MB, or CINECIRCLE_DB_MEMORY_MB), so pooled connections' page caches
+// cannot grow the server to gigabytes on a large database.
+func TestDBConnectBoundsSQLiteMemory(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		want int64
+	}{{"", 128 << 20}, {"64", 64 << 20}, {"nonsense", 128 << 20}} {
+		t.Setenv(EnvDBMemory, c.env)
+		db, err := DBConnect(filepath.Join(t.TempDir(), "data.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int64
+		err = db.NewQuery("PRAGMA soft_heap_limit").Row(&got)
+		db.Close()
+		if err != nil || got != c.want {
+			t.Errorf("%s=%q: soft_heap_limit %d (%v), want %d", EnvDBMemory, c.env, got, err, c.want)
+		}
+	}
+}
