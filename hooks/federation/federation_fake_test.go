@@ -2,6 +2,7 @@ package federation_test
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
@@ -44,7 +45,8 @@ type fakeServer struct {
 	mu        sync.Mutex
 	key       *rsa.PrivateKey
 	delivered []delivery
-	refuse    int // answer the next n deliveries with 503
+	refuse    int // answer the next n deliveries with refusal (503 unless set)
+	refusal   int
 	gts       bool
 	fetches   int // signed fetches of alice's actor served
 }
@@ -102,11 +104,15 @@ func (f *fakeServer) actorDoc() map[string]any {
 	pub, _ := x509.MarshalPKIXPublicKey(&f.key.PublicKey)
 	f.mu.Unlock()
 	id := f.actor()
+	endpoints := map[string]any{"sharedInbox": f.srv.URL + "/inbox"}
+	if f.gts {
+		endpoints = map[string]any{} // GoToSocial actors have no shared inbox
+	}
 	return map[string]any{
 		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
 		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice",
 		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
-		"endpoints": map[string]any{"sharedInbox": f.srv.URL + "/inbox"},
+		"endpoints": endpoints,
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
 			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
 	}
@@ -177,7 +183,7 @@ func (f *fakeServer) receive(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	if f.refuse > 0 {
 		f.refuse--
-		http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+		http.Error(w, "refused", cmp.Or(f.refusal, http.StatusServiceUnavailable))
 		return
 	}
 	var doc map[string]any

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -128,7 +127,21 @@ func post(ctx context.Context, app core.App, member *core.Record, inboxURL strin
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
 	if res.StatusCode < 200 || res.StatusCode > 299 {
-		return fmt.Errorf("%s answered %s", u.Host, res.Status)
+		return &refusal{host: u.Host, status: res.StatusCode, text: res.Status}
 	}
 	return nil
+}
+
+// refusal is a remote inbox's answer other than 2xx.
+type refusal struct {
+	host, text string
+	status     int
+}
+
+func (r *refusal) Error() string { return r.host + " answered " + r.text }
+
+// final reports whether retrying cannot help: a 4xx other than 408 (timeout) and 429
+// (slow down) says the server understood and refused, as Mastodon and GoToSocial treat it.
+func (r *refusal) final() bool {
+	return r.status >= 400 && r.status < 500 && r.status != http.StatusRequestTimeout && r.status != http.StatusTooManyRequests
 }

@@ -252,6 +252,9 @@ func TestInboxGoToSocial(t *testing.T) {
 		t.Errorf("%d signed fetches of the actor, want 1 (then the cache)", fetches)
 	}
 	waitFor(t, "the Accept", func() bool { return len(byType(f.deliveries(), "Accept")) == 1 })
+	if d := byType(f.deliveries(), "Accept")[0]; d.Path != "/users/alice/inbox" {
+		t.Errorf("the Accept went to %s, want alice's own inbox (GoToSocial has no shared inbox)", d.Path)
+	}
 }
 
 // TestInstanceActor: the server's own actor is an Application with a public key while

@@ -190,7 +190,8 @@ func (w *worker) dispatch(ctx context.Context) error {
 }
 
 // attempt delivers one row: delivered and withdrawn rows go, failed ones wait their
-// backoff, and rows two days old that still fail are kept as failed.
+// backoff, and rows two days old that still fail, or that a server refused for good (a
+// 4xx but 408 and 429), are kept as failed.
 func (w *worker) attempt(ctx context.Context, id, host string) {
 	defer func() {
 		w.mu.Lock()
@@ -221,9 +222,10 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	attempts := r.GetInt("attempts") + 1
 	r.Set("attempts", attempts)
 	r.Set("lastError", truncate(err.Error(), 1000))
-	if time.Since(r.GetDateTime("created").Time()) >= giveUpAfter {
+	var refused *refusal
+	if errors.As(err, &refused) && refused.final() || time.Since(r.GetDateTime("created").Time()) >= giveUpAfter {
 		r.Set("state", "failed")
-		w.app.Logger().Warn("federation: gave up a delivery after two days", "inbox", r.GetString("inbox"), "error", err)
+		w.app.Logger().Warn("federation: gave up a delivery", "inbox", r.GetString("inbox"), "error", err)
 	} else {
 		r.Set("nextAttempt", types.NowDateTime().Add(backoff(attempts)))
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -134,11 +135,15 @@ func TestDeliveryOfPosts(t *testing.T) {
 }
 
 // followWhileDown has alice follow Ana while her server answers the next refusals
-// deliveries with 503, and returns once the Accept's first attempt failed, with its row.
-func followWhileDown(t *testing.T, refusals int) (*tests.TestApp, *fakeServer, *core.Record) {
+// deliveries with 503 (or status), and returns once the Accept's first attempt failed,
+// with its row.
+func followWhileDown(t *testing.T, refusals int, status ...int) (*tests.TestApp, *fakeServer, *core.Record) {
 	app, srv, f, _ := inboxWorld(t, true)
 	f.mu.Lock()
 	f.refuse = refusals
+	if len(status) > 0 {
+		f.refusal = status[0]
+	}
 	f.mu.Unlock()
 	if status, body := send(t, f.signed(srv+"/ap/inbox", followOf(f, "ana", "follow-down"), time.Now(), nil)); status != 202 {
 		t.Fatalf("Follow: %d %s", status, body)
@@ -198,6 +203,21 @@ func TestDeliveryWithdrawnWhenHidden(t *testing.T) {
 		waitFor(t, "the withdrawn row to go", func() bool { return len(pending(t, app)) == 0 })
 		if d := f.deliveries(); len(d) != 0 {
 			t.Errorf("%s changed: %d deliveries still went out: %v", change, len(d), d)
+		}
+	}
+}
+
+// TestDeliveryRefusedForGood: a server that answers 400 or 403 understood and refused:
+// the row is kept as failed at once, not retried; 429 and 408 are retried.
+func TestDeliveryRefusedForGood(t *testing.T) {
+	t.Parallel()
+	for status, final := range map[int]bool{400: true, 403: true, 410: true, 429: false, 408: false} {
+		_, _, row := followWhileDown(t, 1, status)
+		if got := row.GetString("state") == "failed"; got != final {
+			t.Errorf("after a %d: state %q, want failed=%v", status, row.GetString("state"), final)
+		}
+		if !strings.Contains(row.GetString("lastError"), strconv.Itoa(status)) {
+			t.Errorf("after a %d: last error %q", status, row.GetString("lastError"))
 		}
 	}
 }
