@@ -92,7 +92,7 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return e.UnauthorizedError("The activity's actor is not the one whose key signed it.", nil)
 	}
 	gone := act.Type == "Delete" && idOf(act.Object) == actorID
-	if _, err := cachedActor(e.App, sig.keyID); gone && err != nil {
+	if gone && !knownKey(e.App, sig.keyID) {
 		return e.NoContent(http.StatusAccepted) // an account we never knew is gone: nothing to fetch or do
 	}
 	remote, err := verifiedActor(e.Request.Context(), e.App, sig)

@@ -111,6 +111,12 @@ func actorForKey(ctx context.Context, app core.App, keyID string, refresh bool) 
 	return a, cacheActor(app, a)
 }
 
+// knownKey reports whether keyID's actor is in the cache (it signed to us before).
+func knownKey(app core.App, keyID string) bool {
+	_, err := cachedActor(app, keyID)
+	return err == nil
+}
+
 func cachedActor(app core.App, keyID string) (RemoteActor, error) {
 	var r core.Record
 	if err := app.RecordQuery(actorsCollection).AndWhere(dbx.HashExp{"keyId": keyID}).Limit(1).One(&r); err != nil {
