@@ -278,3 +278,21 @@ func TestDeliveryQueueSurvivesRestart(t *testing.T) {
 		t.Errorf("the host got %d deliveries at once, want at most 2", most)
 	}
 }
+
+// TestNothingQueuedWhileOff: while the community's federation is off, a member who
+// opted in and kept followers from before queues nothing when they post or delete.
+func TestNothingQueuedWhileOff(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := inboxWorld(t, false)
+	addFollower(t, app, m["ana"], f, f.actor())
+	testutil.CreateMovie(t, app, 603, "The Matrix", 1999, 136)
+	if status, out := asMember(t, srv, "POST", "/api/user/movies", `{"movieId":603,"status":"watched","rating":9}`, m["ana"]); status >= 300 {
+		t.Fatalf("logging a rating: %d %v", status, out)
+	}
+	if status, out := asMember(t, srv, "DELETE", "/api/activities/anarating000001", "", m["ana"]); status >= 300 {
+		t.Fatalf("deleting a rating: %d %v", status, out)
+	}
+	if rows := pending(t, app); len(rows) != 0 {
+		t.Errorf("%d deliveries queued while federation is off", len(rows))
+	}
+}
