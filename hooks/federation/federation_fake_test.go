@@ -38,11 +38,11 @@ func TestMain(m *testing.M) {
 // fetched from us (our https base rewritten to our test server). In gts mode it names
 // keys as GoToSocial does (…/users/alice/main-key, a path, no fragment; algorithm hs2019).
 type fakeServer struct {
-	t    testing.TB
-	srv  *httptest.Server
-	ours string // our test server's URL, which our https base stands for
+	t   testing.TB
+	srv *httptest.Server
 
 	mu        sync.Mutex
+	ours      string // our test server's URL, which our https base stands for
 	key       *rsa.PrivateKey
 	delivered []delivery
 	refuse    int // answer the next n deliveries with refusal (503 unless set)
@@ -216,7 +216,10 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 	if body != nil && r.Header.Get("Digest") != "SHA-256="+base64.StdEncoding.EncodeToString(sum[:]) {
 		return errString("wrong digest")
 	}
-	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, f.ours, 1)
+	f.mu.Lock()
+	ours := f.ours
+	f.mu.Unlock()
+	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, ours, 1)
 	req, _ := http.NewRequest("GET", keyURL, nil)
 	req.Header.Set("Accept", "application/activity+json")
 	res, err := http.DefaultClient.Do(req)

@@ -269,7 +269,9 @@ func TestDeliveryQueueSurvivesRestart(t *testing.T) {
 		t.Fatalf("%d deliveries queued, want 6", n)
 	}
 	srv := testutil.Serve(t, app).URL // the server starts: so does its worker
+	f.mu.Lock()
 	f.ours = srv
+	f.mu.Unlock()
 	waitFor(t, "the six Creates", func() bool { return len(byType(f.deliveries(), "Create")) == 6 })
 	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
 	mu.Lock()
