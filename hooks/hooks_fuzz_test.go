@@ -101,3 +101,22 @@ func FuzzWebFinger(f *testing.F) {
 		checkHostileAnswer(t, "webfinger", status, data)
 	})
 }
+
+// FuzzInbox fuzzes the body of an inbox POST, signed (so it reaches the activity parser),
+// seeded with the hostile bodies and activities.
+func FuzzInbox(f *testing.F) {
+	srv := webfingerFixture(f)
+	s := newInboxSigner(f)
+	for _, body := range hostileActivities() {
+		f.Add([]byte(body))
+	}
+	for _, body := range hostileBodies("x") {
+		if len(body) < 64<<10 {
+			f.Add([]byte(body))
+		}
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		status, data := s.post(t, srv, "/ap/inbox", body, true)
+		checkHostileAnswer(t, "POST /ap/inbox", status, data)
+	})
+}

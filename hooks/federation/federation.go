@@ -41,8 +41,9 @@ const (
 // errHidden is what every lookup answers for anything the fediverse may not see.
 var errHidden = errors.New("not federated")
 
-// Register binds the discovery routes, the actor routes and the hook that gives a member
-// their key pair when they opt in.
+// Register binds the discovery, actor and inbox routes, the hook that gives a member
+// their key pair when they opt in, the hooks that queue a federated member's posts for
+// their remote followers, and the delivery worker (started with the server).
 func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
@@ -56,7 +57,11 @@ func Register(app core.App) {
 			r.GET("/ap/users/{handle}/followers", followers)
 			r.GET("/ap/users/{handle}/following", following)
 			r.GET("/ap/users/{handle}/posts/{id}", note)
+			r.POST("/ap/users/{handle}/inbox", inbox)
+			r.POST("/ap/inbox", sharedInbox)
+			r.GET("/ap/actor", instanceActor)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
+			startWorker(se.App)
 			if c := configOf(se.App); c.requested && !c.On {
 				se.App.Logger().Warn("Federation is turned on but has no public URL: set CINECIRCLE_PUBLIC_URL (or the dashboard's Application URL) to the https origin members are named by.")
 			}
@@ -64,6 +69,7 @@ func Register(app core.App) {
 		},
 		Priority: 900, // before the SPA's catch-all
 	})
+	bindPublishing(app)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.GetBool("federated") && !e.Record.Original().GetBool("federated") {
 			if _, err := ensureKey(e.App, e.Record); err != nil {

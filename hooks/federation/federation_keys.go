@@ -18,7 +18,18 @@ const keyBits = 2048
 // server; the collection is superusers only. Two racing first reads both generate, one
 // insert wins on the unique index, and both return the winner.
 func ensureKey(app core.App, member *core.Record) (*core.Record, error) {
-	if r, err := findKey(app, member.Id); err == nil {
+	return ensureKeyOf(app, member.Id)
+}
+
+// instanceKey is the server's own key record (its instance actor's, for signed fetches),
+// generated on first use like a member's: the one key whose user is empty.
+func instanceKey(app core.App) (*core.Record, error) {
+	return ensureKeyOf(app, "")
+}
+
+// ensureKeyOf is ensureKey for the member with id ("" for the server's own key).
+func ensureKeyOf(app core.App, id string) (*core.Record, error) {
+	if r, err := findKey(app, id); err == nil {
 		return r, nil
 	}
 	key, err := rsa.GenerateKey(rand.Reader, keyBits)
@@ -34,11 +45,11 @@ func ensureKey(app core.App, member *core.Record) (*core.Record, error) {
 		return nil, err
 	}
 	r := core.NewRecord(c)
-	r.Set("user", member.Id)
+	r.Set("user", id)
 	r.Set("publicKeyPem", string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub})))
 	r.Set("privateKeyPem", string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: mustPKCS8(key)})))
 	if err := app.Save(r); err != nil {
-		if existing, findErr := findKey(app, member.Id); findErr == nil {
+		if existing, findErr := findKey(app, id); findErr == nil {
 			return existing, nil
 		}
 		return nil, err

@@ -46,6 +46,7 @@ type Note struct {
 
 // Create is the activity that published a Note.
 type Create struct {
+	Context   string   `json:"@context,omitempty"`
 	ID        string   `json:"id"`
 	Type      string   `json:"type"`
 	Actor     string   `json:"actor"`
@@ -165,19 +166,23 @@ func Stars(rating float64) string {
 // followers answers GET /ap/users/{handle}/followers: how many remote followers the
 // member has (the list itself is not shown, as Mastodon lets members choose).
 func followers(e *core.RequestEvent) error {
-	return countCollection(e, "followers", 0)
+	return countCollection(e, "followers", countFollowers)
 }
 
 // following answers GET /ap/users/{handle}/following: the remote actors the member follows.
 func following(e *core.RequestEvent) error {
-	return countCollection(e, "following", 0)
+	return countCollection(e, "following", func(core.App, *core.Record) (int, error) { return 0, nil })
 }
 
 // countCollection answers a collection that shows only its size.
-func countCollection(e *core.RequestEvent, name string, total int) error {
+func countCollection(e *core.RequestEvent, name string, count func(core.App, *core.Record) (int, error)) error {
 	c, member, err := memberFor(e)
 	if err != nil || !wantsActivity(e.Request) {
 		return toProfile(e, member, err)
+	}
+	total, err := count(e.App, member)
+	if err != nil {
+		return err
 	}
 	return writeActivity(e, Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total})
 }

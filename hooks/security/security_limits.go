@@ -64,6 +64,8 @@ func DefaultRateLimits() []core.RateLimitRule {
 		// and outboxes come from one address, so more than a visitor's (/.well-known/ is
 		// not a valid label: discovery falls under no rule)
 		{Label: "GET /ap/", MaxRequests: 120, Duration: 10},
+		// deliveries to the inboxes: a busy server delivers from one address, a flood does not
+		{Label: "POST /ap/", MaxRequests: 300, Duration: 10},
 		// every other write, one bucket per method
 		{Label: "POST /api/", MaxRequests: 60, Duration: 10},
 		{Label: "PATCH /api/", MaxRequests: 60, Duration: 10},

@@ -1,0 +1,279 @@
+package federation_test
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/pem"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cinecircle/hooks/security"
+
+	"github.com/go-fed/httpsig"
+)
+
+// TestMain lets the package's outgoing requests reach the loopback fake servers (only
+// loopback: private and link-local addresses stay refused).
+func TestMain(m *testing.M) {
+	os.Setenv(security.EnvOutboundLoopback, "1")
+	os.Exit(m.Run())
+}
+
+// fakeServer is a fediverse server on loopback speaking as Mastodon in secure mode (and
+// GoToSocial always) does: it serves alice's actor (with her public key and a shared
+// inbox) only to a signed fetch, signs what it posts to us with her key, and takes
+// deliveries only when their signature verifies against the sending actor's key,
+// fetched from us (our https base rewritten to our test server). In gts mode it names
+// keys as GoToSocial does (…/users/alice/main-key, a path, no fragment; algorithm hs2019).
+type fakeServer struct {
+	t   testing.TB
+	srv *httptest.Server
+
+	mu        sync.Mutex
+	ours      string // our test server's URL, which our https base stands for
+	key       *rsa.PrivateKey
+	delivered []delivery
+	refuse    int // answer the next n deliveries with refusal (503 unless set)
+	refusal   int
+	gts       bool
+	fetches   int // signed fetches of alice's actor served
+}
+
+// delivery is one signed POST the fake server accepted.
+type delivery struct {
+	Path string
+	Body map[string]any
+}
+
+func newFakeServer(t testing.TB, ours string) *fakeServer {
+	f := &fakeServer{t: t, ours: ours, key: newKey(t)}
+	mux := http.NewServeMux()
+	serveActor := func(w http.ResponseWriter, r *http.Request) {
+		if err := f.verify(r, nil, fetchHeaders); err != nil {
+			http.Error(w, "a signed fetch is required: "+err.Error(), http.StatusUnauthorized)
+			return
+		}
+		f.mu.Lock()
+		f.fetches++
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(f.actorDoc())
+	}
+	mux.HandleFunc("GET /users/alice", serveActor)
+	mux.HandleFunc("GET /users/alice/main-key", serveActor) // GoToSocial serves the actor at its key's address
+	mux.HandleFunc("POST /users/alice/inbox", f.receive)
+	mux.HandleFunc("POST /inbox", f.receive)
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func newKey(t testing.TB) *rsa.PrivateKey {
+	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func (f *fakeServer) actor() string { return f.srv.URL + "/users/alice" }
+
+// keyID is alice's key's id: Mastodon's fragment, or GoToSocial's path.
+func (f *fakeServer) keyID() string {
+	if f.gts {
+		return f.actor() + "/main-key"
+	}
+	return f.actor() + "#main-key"
+}
+
+// actorDoc is alice's actor as Mastodon serves it.
+func (f *fakeServer) actorDoc() map[string]any {
+	f.mu.Lock()
+	pub, _ := x509.MarshalPKIXPublicKey(&f.key.PublicKey)
+	f.mu.Unlock()
+	id := f.actor()
+	endpoints := map[string]any{"sharedInbox": f.srv.URL + "/inbox"}
+	if f.gts {
+		endpoints = map[string]any{} // GoToSocial actors have no shared inbox
+	}
+	return map[string]any{
+		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
+		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice",
+		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
+		"endpoints": endpoints,
+		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
+			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
+	}
+}
+
+// rotate gives alice a new key pair.
+func (f *fakeServer) rotate() {
+	k := newKey(f.t)
+	f.mu.Lock()
+	f.key = k
+	f.mu.Unlock()
+}
+
+// signed makes a POST of body to url signed with alice's key the way Mastodon signs:
+// (request-target) host date digest content-type, rsa-sha256. change may alter the
+// request after signing (a hostile test's tampering).
+func (f *fakeServer) signed(url string, body []byte, date time.Time, key *rsa.PrivateKey) *http.Request {
+	return f.signedAs(f.keyID(), url, body, date, key)
+}
+
+// signedAs is signed with another keyId.
+func (f *fakeServer) signedAs(keyID, url string, body []byte, date time.Time, key *rsa.PrivateKey) *http.Request {
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/activity+json")
+	req.Header.Set("Date", date.UTC().Format(http.TimeFormat))
+	req.Header.Set("Host", req.URL.Host)
+	signer, _, err := httpsig.NewSigner([]httpsig.Algorithm{httpsig.RSA_SHA256}, httpsig.DigestSha256,
+		[]string{httpsig.RequestTarget, "host", "date", "digest", "content-type"}, httpsig.Signature, 0)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if key == nil {
+		f.mu.Lock()
+		key = f.key
+		f.mu.Unlock()
+	}
+	if err := signer.SignRequest(key, keyID, req, body); err != nil {
+		f.t.Fatal(err)
+	}
+	req.Header.Del("Host")
+	if f.gts {
+		req.Header.Set("Signature", strings.Replace(req.Header.Get("Signature"), `algorithm="rsa-sha256"`, `algorithm="hs2019"`, 1))
+	}
+	return req
+}
+
+// send posts a request and returns its status and body.
+func send(t testing.TB, req *http.Request) (int, string) {
+	t.Helper()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// receive takes a delivery if its signature verifies against the key its keyId names.
+func (f *fakeServer) receive(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	if err := f.verify(r, body, deliveryHeaders); err != nil {
+		f.t.Errorf("fake server: a delivery to %s does not verify: %v", r.URL.Path, err)
+		http.Error(w, err.Error(), http.StatusUnauthorized)
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.refuse > 0 {
+		f.refuse--
+		http.Error(w, "refused", cmp.Or(f.refusal, http.StatusServiceUnavailable))
+		return
+	}
+	var doc map[string]any
+	_ = json.Unmarshal(body, &doc)
+	f.delivered = append(f.delivered, delivery{Path: r.URL.Path, Body: doc})
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// What our signatures must cover: deliveries and fetches.
+const (
+	deliveryHeaders = `headers="(request-target) host date digest"`
+	fetchHeaders    = `headers="(request-target) host date"`
+)
+
+// verify checks a request from our server: its signature covers headers, its digest
+// is body's (deliveries), and it verifies against the key its keyId names, fetched from us.
+func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error {
+	v, err := httpsig.NewVerifier(r)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(r.Header.Get("Signature"), headers) {
+		return errString("the signature does not cover " + headers + ": " + r.Header.Get("Signature"))
+	}
+	date, err := http.ParseTime(r.Header.Get("Date"))
+	if err != nil || time.Since(date).Abs() > time.Minute {
+		return errString("no fresh Date")
+	}
+	sum := sha256.Sum256(body)
+	if body != nil && r.Header.Get("Digest") != "SHA-256="+base64.StdEncoding.EncodeToString(sum[:]) {
+		return errString("wrong digest")
+	}
+	f.mu.Lock()
+	ours := f.ours
+	f.mu.Unlock()
+	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, ours, 1)
+	req, _ := http.NewRequest("GET", keyURL, nil)
+	req.Header.Set("Accept", "application/activity+json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	var actor struct {
+		PublicKey struct{ ID, PublicKeyPem string } `json:"publicKey"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&actor); err != nil {
+		return err
+	}
+	if actor.PublicKey.ID != v.KeyId() {
+		return errString("keyId " + v.KeyId() + " is not the actor's key " + actor.PublicKey.ID)
+	}
+	block, _ := pem.Decode([]byte(actor.PublicKey.PublicKeyPem))
+	if block == nil {
+		return errString("no PEM")
+	}
+	pub, err := x509.ParsePKIXPublicKey(block.Bytes)
+	if err != nil {
+		return err
+	}
+	return v.Verify(pub, httpsig.RSA_SHA256)
+}
+
+// fetchCount is how many signed fetches of alice's actor the fake server served.
+func (f *fakeServer) fetchCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.fetches
+}
+
+// deliveries are what the fake server accepted so far.
+func (f *fakeServer) deliveries() []delivery {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]delivery(nil), f.delivered...)
+}
+
+// waitFor polls cond for up to 10 s.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+func bodyOf(b []byte) io.ReadCloser { return io.NopCloser(bytes.NewReader(b)) }

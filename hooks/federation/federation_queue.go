@@ -1,0 +1,294 @@
+package federation
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// The durable delivery queue: a row per activity and inbox, and each activity's body once.
+const (
+	deliveriesCollection = "federation_deliveries"
+	payloadsCollection   = "federation_payloads"
+)
+
+// The queue's limits: how many deliveries run at once in all and per remote host (a
+// server we flood answers 429 and blocks us), how often the worker looks for due rows
+// when nothing wakes it, and the retry schedule: doubling from firstRetry up to maxRetry,
+// for two days, then the row is kept as failed.
+const (
+	workerSlots  = 16
+	perHostLimit = 2
+	pollEvery    = 2 * time.Second
+	firstRetry   = 30 * time.Second
+	maxRetry     = 6 * time.Hour
+	giveUpAfter  = 48 * time.Hour
+	claimBatch   = 256
+)
+
+// enqueue queues body, sent by member, for each inbox: the only delivery work on the
+// request path is this insert, in one transaction (the caller's, when it has one): the
+// body once, then a row per inbox from one prepared statement, so a member with
+// followers on 500 servers still posts in milliseconds. The rows are written directly
+// (the collections have no record hooks of their own); the worker is woken once, after.
+func enqueue(app core.App, member *core.Record, inboxes []string, body []byte) error {
+	if len(inboxes) == 0 {
+		return nil
+	}
+	now, payload := types.NowDateTime().String(), core.GenerateDefaultRandomId()
+	err := app.RunInTransaction(func(tx core.App) error {
+		_, err := tx.DB().Insert(payloadsCollection, dbx.Params{"id": payload, "body": string(body), "created": now}).Execute()
+		if err != nil {
+			return err
+		}
+		insert := tx.DB().NewQuery(`INSERT INTO federation_deliveries
+			(id, user, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
+			VALUES ({:id}, {:user}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:now})`).Prepare()
+		defer insert.Close()
+		for _, inbox := range inboxes {
+			_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": member.Id, "inbox": inbox,
+				"host": hostOf(inbox), "payload": payload, "now": now}).Execute()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		wakeWorkers() // a caller's open transaction commits soon: the poll finds the rows then
+	}
+	return err
+}
+
+// backoff is how long after its nth failed attempt a delivery is tried again.
+func backoff(attempts int) time.Duration {
+	d := firstRetry
+	for i := 1; i < attempts && d < maxRetry; i++ {
+		d *= 2
+	}
+	return min(d, maxRetry)
+}
+
+// worker delivers due rows of the queue, within workerSlots and perHostLimit.
+type worker struct {
+	app      core.App
+	wake     chan struct{}
+	slots    chan struct{}
+	running  sync.WaitGroup
+	mu       sync.Mutex
+	inFlight map[string]bool
+	perHost  map[string]int
+}
+
+// workers are the running workers (one per app; tests run several): a new row wakes them.
+var workers sync.Map
+
+// wakeWorkers tells every worker a row may be due now.
+func wakeWorkers() {
+	workers.Range(func(k, _ any) bool {
+		k.(*worker).poke()
+		return true
+	})
+}
+
+func (w *worker) poke() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// startWorker runs app's delivery worker until app terminates (waiting up to 10 s for
+// deliveries under way). Rows left pending by an earlier run are due, so they go first.
+func startWorker(app core.App) {
+	w := &worker{app: app, wake: make(chan struct{}, 1), slots: make(chan struct{}, workerSlots),
+		inFlight: map[string]bool{}, perHost: map[string]int{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	workers.Store(w, true)
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		workers.Delete(w)
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+		}
+		return e.Next()
+	})
+	go func() {
+		defer close(done)
+		w.run(ctx)
+		w.running.Wait()
+	}()
+}
+
+func (w *worker) run(ctx context.Context) {
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	var swept time.Time
+	for {
+		if err := w.dispatch(ctx); err != nil && ctx.Err() == nil {
+			w.app.Logger().Warn("federation: reading the delivery queue failed", "error", err)
+		}
+		if time.Since(swept) > time.Hour {
+			swept = time.Now()
+			if err := sweepPayloads(w.app); err != nil && ctx.Err() == nil {
+				w.app.Logger().Warn("federation: sweeping the queue's bodies failed", "error", err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-w.wake:
+		}
+	}
+}
+
+// dispatch starts deliveries of due rows, at most perHostLimit of each host at a time
+// and workerSlots in all: the query hands over each host's oldest rows only, so one slow
+// host's backlog does not starve the others.
+func (w *worker) dispatch(ctx context.Context) error {
+	var due []struct {
+		ID   string `db:"id"`
+		Host string `db:"host"`
+	}
+	err := w.app.DB().NewQuery(`SELECT id, host FROM (
+		SELECT id, host, nextAttempt, ROW_NUMBER() OVER (PARTITION BY host ORDER BY nextAttempt, id) AS n
+		FROM federation_deliveries WHERE state = 'pending' AND nextAttempt <= {:now})
+		WHERE n <= {:perHost} ORDER BY nextAttempt LIMIT {:batch}`).
+		Bind(dbx.Params{"now": types.NowDateTime().String(), "perHost": perHostLimit, "batch": claimBatch}).All(&due)
+	if err != nil {
+		return err
+	}
+	for _, d := range due {
+		w.mu.Lock()
+		busy := w.inFlight[d.ID] || w.perHost[d.Host] >= perHostLimit
+		if !busy {
+			select {
+			case w.slots <- struct{}{}:
+			default:
+				w.mu.Unlock()
+				return nil // all slots busy: a finishing delivery wakes us
+			}
+			w.inFlight[d.ID] = true
+			w.perHost[d.Host]++
+			w.running.Add(1)
+		}
+		w.mu.Unlock()
+		if !busy {
+			go w.attempt(ctx, d.ID, d.Host)
+		}
+	}
+	return nil
+}
+
+// attempt delivers one row: delivered and withdrawn rows go, failed ones wait their
+// backoff, and rows two days old that still fail, or that a server refused for good (a
+// 4xx but 408 and 429), are kept as failed.
+func (w *worker) attempt(ctx context.Context, id, host string) {
+	defer func() {
+		w.mu.Lock()
+		delete(w.inFlight, id)
+		w.perHost[host]--
+		if w.perHost[host] <= 0 {
+			delete(w.perHost, host)
+		}
+		w.mu.Unlock()
+		<-w.slots
+		w.running.Done()
+		w.poke()
+	}()
+	r, err := w.app.FindRecordById(deliveriesCollection, id)
+	if err != nil || r.GetString("state") != "pending" {
+		return // delivered or removed meanwhile (the member's account went)
+	}
+	err = w.send(ctx, r)
+	if ctx.Err() != nil {
+		return // shutting down: the row stays due for the next run
+	}
+	if err == nil || errors.Is(err, errWithdrawn) {
+		if err := w.delivered(r); err != nil {
+			w.app.Logger().Warn("federation: removing a delivered row failed", "id", id, "error", err)
+		}
+		return
+	}
+	attempts := r.GetInt("attempts") + 1
+	r.Set("attempts", attempts)
+	r.Set("lastError", truncate(err.Error(), 1000))
+	var refused *refusal
+	if errors.As(err, &refused) && refused.final() || time.Since(r.GetDateTime("created").Time()) >= giveUpAfter {
+		r.Set("state", "failed")
+		w.app.Logger().Warn("federation: gave up a delivery", "inbox", r.GetString("inbox"), "error", err)
+	} else {
+		r.Set("nextAttempt", types.NowDateTime().Add(backoff(attempts)))
+	}
+	if err := w.app.Save(r); err != nil {
+		w.app.Logger().Warn("federation: recording a failed delivery failed", "id", id, "error", err)
+	}
+}
+
+// errWithdrawn is send's answer for a row whose member the fediverse may no longer see.
+var errWithdrawn = errors.New("the member is no longer federated")
+
+// send posts a row's body, signed by its member, unless federation was turned off since
+// (the row waits). A member who was suspended, left the fediverse or made their profile
+// private since the row was queued sends nothing more but Deletes: the row is withdrawn.
+func (w *worker) send(ctx context.Context, r *core.Record) error {
+	if !configOf(w.app).On {
+		return errors.New("federation is turned off")
+	}
+	member, err := w.app.FindRecordById("users", r.GetString("user"))
+	if err != nil {
+		return err
+	}
+	var body string
+	err = w.app.DB().Select("body").From(payloadsCollection).Where(dbx.HashExp{"id": r.GetString("payload")}).Row(&body)
+	if err != nil {
+		return err
+	}
+	if ok, err := Federated(w.app, member); err != nil {
+		return err
+	} else if !ok {
+		var act struct{ Type string }
+		if json.Unmarshal([]byte(body), &act) != nil || act.Type != "Delete" {
+			return errWithdrawn
+		}
+	}
+	return post(ctx, w.app, member, r.GetString("inbox"), []byte(body))
+}
+
+// delivered removes a delivered row, and its body once no other row needs it (a failed
+// row keeps it, for the moderators to read).
+func (w *worker) delivered(r *core.Record) error {
+	return w.app.RunInTransaction(func(tx core.App) error {
+		if _, err := tx.DB().Delete(deliveriesCollection, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
+			return err
+		}
+		_, err := tx.DB().NewQuery(`DELETE FROM federation_payloads WHERE id = {:p}
+			AND NOT EXISTS (SELECT 1 FROM federation_deliveries WHERE payload = {:p})`).Bind(dbx.Params{"p": r.GetString("payload")}).Execute()
+		return err
+	})
+}
+
+// sweepPayloads removes the bodies no row needs any more: those whose rows went with
+// their member's account (a cascade, row by row, that delivered does not see).
+func sweepPayloads(app core.App) error {
+	_, err := app.DB().NewQuery(`DELETE FROM federation_payloads WHERE NOT EXISTS
+		(SELECT 1 FROM federation_deliveries d WHERE d.payload = federation_payloads.id)`).Execute()
+	return err
+}
+
+// truncate cuts s to at most n bytes.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}

@@ -1,0 +1,218 @@
+package federation
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"cinecircle/hooks/security"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+)
+
+// actorsCollection caches the remote actors whose keys signed requests to us.
+const actorsCollection = "federation_actors"
+
+// refetchAfter is how old a cached key must be before a signature it fails to verify
+// makes us fetch the actor again (a rotated key): younger, the request is simply refused,
+// so forged requests cannot make us fetch on every try.
+const refetchAfter = time.Minute
+
+// maxActorBytes bounds an actor document we fetch.
+const maxActorBytes = 512 << 10
+
+var fetchClient = sync.OnceValue(func() *http.Client {
+	return security.NewOutboundClient(security.OutboundOptions{Timeout: 10 * time.Second, MaxBodyBytes: maxActorBytes})
+})
+
+// RemoteActor is what we keep of a remote actor: where its key is and where it reads.
+type RemoteActor struct {
+	ID           string
+	KeyID        string
+	PublicKeyPem string
+	Inbox        string
+	SharedInbox  string
+	Host         string
+	fetched      time.Time
+}
+
+// DeliveryInbox is where deliveries for this actor go: its server's shared inbox when
+// it has one (one delivery per server), else its own.
+func (a RemoteActor) DeliveryInbox() string {
+	if a.SharedInbox != "" {
+		return a.SharedInbox
+	}
+	return a.Inbox
+}
+
+// actorDoc is the part of an actor (or key) document we read.
+type actorDoc struct {
+	ID        string `json:"id"`
+	Type      string `json:"type"`
+	Inbox     string `json:"inbox"`
+	Endpoints struct {
+		SharedInbox string `json:"sharedInbox"`
+	} `json:"endpoints"`
+	PublicKey    json.RawMessage `json:"publicKey"`
+	Owner        string          `json:"owner"`        // a key document's owner
+	PublicKeyPem string          `json:"publicKeyPem"` // a key document's key
+}
+
+type keyDoc struct {
+	ID           string `json:"id"`
+	Owner        string `json:"owner"`
+	PublicKeyPem string `json:"publicKeyPem"`
+}
+
+// remoteURL checks a URL a remote party gave us before we fetch or post to it: https (http
+// only while loopback is allowed, for tests), no credentials, a host the outbound rules
+// allow. The dialer checks the address it resolves to again.
+func remoteURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.User != nil || (u.Scheme != "https" && !(u.Scheme == "http" && security.LoopbackAllowed())) {
+		return nil, fmt.Errorf("not an https URL: %.200q", raw)
+	}
+	if err := security.CheckOutboundHost(u.Hostname()); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// hostOf is a URL's host (with port), lowercased; "" when it does not parse.
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
+}
+
+// actorForKey finds the actor whose key is keyID: from the cache unless refresh, else
+// fetched (through the SSRF-safe client) and cached.
+func actorForKey(ctx context.Context, app core.App, keyID string, refresh bool) (RemoteActor, error) {
+	if !refresh {
+		if a, err := cachedActor(app, keyID); err == nil {
+			return a, nil
+		}
+	}
+	a, err := fetchActor(ctx, app, keyID)
+	if err != nil {
+		return RemoteActor{}, err
+	}
+	return a, cacheActor(app, a)
+}
+
+// knownKey reports whether keyID's actor is in the cache (it signed to us before).
+func knownKey(app core.App, keyID string) bool {
+	_, err := cachedActor(app, keyID)
+	return err == nil
+}
+
+func cachedActor(app core.App, keyID string) (RemoteActor, error) {
+	var r core.Record
+	if err := app.RecordQuery(actorsCollection).AndWhere(dbx.HashExp{"keyId": keyID}).Limit(1).One(&r); err != nil {
+		return RemoteActor{}, err
+	}
+	return RemoteActor{
+		ID: r.GetString("actor"), KeyID: keyID, PublicKeyPem: r.GetString("publicKeyPem"), Inbox: r.GetString("inbox"),
+		SharedInbox: r.GetString("sharedInbox"), Host: r.GetString("host"), fetched: r.GetDateTime("fetched").Time(),
+	}, nil
+}
+
+func cacheActor(app core.App, a RemoteActor) error {
+	r, err := findOrNew(app, actorsCollection, dbx.HashExp{"keyId": a.KeyID})
+	if err != nil {
+		return err
+	}
+	r.Set("actor", a.ID)
+	r.Set("publicKeyPem", a.PublicKeyPem)
+	r.Set("inbox", a.Inbox)
+	r.Set("sharedInbox", a.SharedInbox)
+	r.Set("host", a.Host)
+	r.Set("fetched", types.NowDateTime())
+	return app.Save(r)
+}
+
+// fetchActor fetches the document keyID names (an actor with its publicKey, or a key
+// document with its owner, which is then fetched too) and checks it hangs together: the
+// key belongs to the actor, and the actor lives on the host that served it.
+func fetchActor(ctx context.Context, app core.App, keyID string) (RemoteActor, error) {
+	doc, err := getJSON(ctx, app, keyID)
+	if err != nil {
+		return RemoteActor{}, err
+	}
+	if doc.PublicKeyPem != "" && doc.Owner != "" { // a key document: its owner is the actor
+		if hostOf(doc.Owner) != hostOf(keyID) {
+			return RemoteActor{}, errors.New("the key's owner is on another host")
+		}
+		if doc, err = getJSON(ctx, app, doc.Owner); err != nil {
+			return RemoteActor{}, err
+		}
+	}
+	key, ok := keyOf(doc, keyID)
+	if !ok || doc.ID == "" || hostOf(doc.ID) != hostOf(keyID) || (key.Owner != "" && key.Owner != doc.ID) {
+		return RemoteActor{}, errors.New("the actor document does not name that key as its own")
+	}
+	if _, err := parsePublicKey(key.PublicKeyPem); err != nil {
+		return RemoteActor{}, err
+	}
+	return RemoteActor{ID: doc.ID, KeyID: keyID, PublicKeyPem: key.PublicKeyPem, Inbox: doc.Inbox,
+		SharedInbox: doc.Endpoints.SharedInbox, Host: hostOf(doc.ID)}, nil
+}
+
+// keyOf finds keyID among an actor's publicKey (an object, or a list of them).
+func keyOf(doc actorDoc, keyID string) (keyDoc, bool) {
+	var keys []keyDoc
+	var one keyDoc
+	if json.Unmarshal(doc.PublicKey, &one) == nil && one.ID != "" {
+		keys = append(keys, one)
+	} else {
+		_ = json.Unmarshal(doc.PublicKey, &keys)
+	}
+	for _, k := range keys {
+		if k.ID == keyID || strings.SplitN(k.ID, "#", 2)[0] == keyID {
+			return k, k.PublicKeyPem != ""
+		}
+	}
+	return keyDoc{}, false
+}
+
+// getJSON fetches an ActivityPub document (without its fragment), the request signed with
+// the server's own key.
+func getJSON(ctx context.Context, app core.App, raw string) (actorDoc, error) {
+	var doc actorDoc
+	u, err := remoteURL(raw)
+	if err != nil {
+		return doc, err
+	}
+	u.Fragment = ""
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return doc, err
+	}
+	req.Header.Set("Accept", activityJSON+`, application/ld+json; profile="https://www.w3.org/ns/activitystreams"`)
+	req.Header.Set("User-Agent", "CineCircle (ActivityPub)")
+	signFetch(app, req)
+	res, err := fetchClient().Do(req)
+	if err != nil {
+		return doc, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return doc, fmt.Errorf("fetching %s: %s", u.Redacted(), res.Status)
+	}
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		return doc, err
+	}
+	return doc, json.Unmarshal(data, &doc)
+}
