@@ -115,11 +115,11 @@ func profileHandler(e *core.RequestEvent) error {
 
 // TotalsOf counts a member's all-time numbers (their profile's and public page's).
 func TotalsOf(app core.App, userID string) (Totals, error) {
-	tv, err := tvAnalytics(app, userID, time.Now().UTC().Year())
+	hours, err := tvHours(app, userID)
 	if err != nil {
 		return Totals{}, err
 	}
-	return totals(app, userID, tv.Hours)
+	return totals(app, userID, hours)
 }
 
 // totals is TotalsOf with the member's TV hours already counted (the profile has them).

@@ -70,15 +70,22 @@ func tvAnalytics(app core.App, userID string, year int) (TVAnalytics, error) {
 		}
 		out.TopShows = append(out.TopShows, sc)
 	}
+	out.Hours, err = tvHours(app, userID)
+	return out, err
+}
+
+// tvHours is the member's TV time of all time, in hours to one decimal: each episode
+// watch at its runtime, and each episode reviewed but never marked watched.
+func tvHours(app core.App, userID string) (float64, error) {
+	p := dbx.Params{"u": userID}
 	var watchMinutes, reviewMinutes int
 	if err := app.DB().NewQuery(`SELECT COALESCE(SUM(` + episodeMinutes + `), 0) FROM ` + episodeWatchesFrom + `
 		WHERE w.user = {:u}`).Bind(p).Row(&watchMinutes); err != nil {
-		return out, err
+		return 0, err
 	}
 	if err := app.DB().NewQuery(`SELECT COALESCE(SUM(t.episodeRuntime), 0) FROM episode_reviews e
 		JOIN tv_shows t ON t.id = e.tvShow WHERE e.user = {:u} AND ` + unwatchedReview).Bind(p).Row(&reviewMinutes); err != nil {
-		return out, err
+		return 0, err
 	}
-	out.Hours = math.Round(float64(watchMinutes+reviewMinutes)/60*10) / 10
-	return out, nil
+	return math.Round(float64(watchMinutes+reviewMinutes)/60*10) / 10, nil
 }
