@@ -47,7 +47,8 @@ var collectionTable = map[string]collectionRule{
 	"handle_redirects":    superusersOnly,                                    // #21: read through the visitor pages only
 	"federation_settings": superusersOnly, "federation_keys": superusersOnly, // #23: the dashboard's switch; members' private keys
 	"federation_actors": superusersOnly, "federation_followers": superusersOnly, "federation_deliveries": superusersOnly, "federation_payloads": superusersOnly, // #23: remote keys cached, remote followers, the delivery queue
-	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
+	"federation_blocks": superusersOnly, // #23: the moderators' domain and actor blocks (the dashboard)
+	"catalog_settings":  superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,
 	"notifications": superusersOnly, "push_subscriptions": superusersOnly, "push_settings": superusersOnly,
 	"challenges": superusersOnly, "user_challenges": superusersOnly, "achievements": superusersOnly,

@@ -70,6 +70,7 @@ func Register(app core.App) {
 		Priority: 900, // before the SPA's catch-all
 	})
 	bindPublishing(app)
+	bindBlocks(app)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.GetBool("federated") && !e.Record.Original().GetBool("federated") {
 			if _, err := ensureKey(e.App, e.Record); err != nil {

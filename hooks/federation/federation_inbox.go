@@ -83,10 +83,11 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	if actorID == "" || act.Type == "" {
 		return e.BadRequestError("The activity needs a type and an actor.", validation.Errors{"actor": validation.NewError("validation_required", "The activity names no actor.")})
 	}
-	if blocked, err := blockedHost(e.App, hostOf(sig.keyID)); err != nil {
+	severity, err := blockOf(e.App, hostOf(sig.keyID), actorID)
+	if err != nil {
 		return err
-	} else if blocked {
-		return hidden(e, errHidden)
+	} else if severity == severityBlock {
+		return hidden(e, errHidden) // a blocked server or actor: the same 404, nothing changes
 	}
 	if hostOf(actorID) != hostOf(sig.keyID) {
 		return e.UnauthorizedError("The activity's actor is not the one whose key signed it.", nil)
@@ -138,13 +139,6 @@ func verifiedActor(ctx context.Context, app core.App, sig signedRequest) (Remote
 		return a, errSignature
 	}
 	return a, sig.verify(a.PublicKeyPem)
-}
-
-// blockedHost reports whether the moderators blocked a whole server. It is the hook
-// #23's moderation slice fills (domain and actor blocks in the dashboard); until then no
-// server is blocked. A blocked server's requests get the same 404 as a hidden member.
-func blockedHost(core.App, string) (bool, error) {
-	return false, nil
 }
 
 // memberOfObject finds the federated member an activity's object names by their actor

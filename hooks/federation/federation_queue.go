@@ -234,7 +234,8 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	}
 }
 
-// errWithdrawn is send's answer for a row whose member the fediverse may no longer see.
+// errWithdrawn is send's answer for a row whose member the fediverse may no longer see,
+// or whose server the moderators blocked since.
 var errWithdrawn = errors.New("the member is no longer federated")
 
 // send posts a row's body, signed by its member, unless federation was turned off since
@@ -243,6 +244,11 @@ var errWithdrawn = errors.New("the member is no longer federated")
 func (w *worker) send(ctx context.Context, r *core.Record) error {
 	if !configOf(w.app).On {
 		return errors.New("federation is turned off")
+	}
+	if blocked, err := blockedHost(w.app, r.GetString("host")); err != nil {
+		return err
+	} else if blocked {
+		return errWithdrawn // the moderators blocked the server since it was queued
 	}
 	member, err := w.app.FindRecordById("users", r.GetString("user"))
 	if err != nil {
