@@ -47,8 +47,7 @@ var collectionTable = map[string]collectionRule{
 	"handle_redirects":    superusersOnly,                                    // #21: read through the visitor pages only
 	"federation_settings": superusersOnly, "federation_keys": superusersOnly, // #23: the dashboard's switch; members' private keys
 	"federation_actors": superusersOnly, "federation_followers": superusersOnly, "federation_deliveries": superusersOnly, "federation_payloads": superusersOnly, // #23: remote keys cached, remote followers, the delivery queue
-	"federation_blocks": superusersOnly, // #23: the moderators' domain and actor blocks (the dashboard)
-	"catalog_settings":  superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
+	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,
 	"notifications": superusersOnly, "push_subscriptions": superusersOnly, "push_settings": superusersOnly,
 	"challenges": superusersOnly, "user_challenges": superusersOnly, "achievements": superusersOnly,
@@ -59,6 +58,8 @@ var collectionTable = map[string]collectionRule{
 	// scrobbling: the webhook token's hash and preferences, and the dedupe keys (hooks/scrobble)
 	"scrobble_settings": superusersOnly, "scrobble_plays": superusersOnly,
 	"lists": superusersOnly, "list_items": superusersOnly, "list_editors": superusersOnly, "favorites": superusersOnly,
+	// #23's moderation and interactions: the dashboard's domain and actor blocks; the fediverse's likes and shares
+	"federation_blocks": superusersOnly, "federation_reactions": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

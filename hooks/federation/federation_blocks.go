@@ -204,9 +204,16 @@ func hostsUnder(app core.App, table, domain string) ([]any, error) {
 }
 
 // dropInteractions removes the remote likes, shares and replies a block or silence
-// covers. Until #23's interaction slices land there are none.
-func dropInteractions(core.App, string, string) error {
-	return nil
+// covers (of the actor, or from the domain's hosts), recounting their posts.
+func dropInteractions(tx core.App, domain, actor string) error {
+	if actor != "" {
+		return removeReactions(tx, dbx.HashExp{"actor": actor})
+	}
+	hosts, err := hostsUnder(tx, reactionsCollection, domain)
+	if err != nil || len(hosts) == 0 {
+		return err
+	}
+	return removeReactions(tx, dbx.In("host", hosts...))
 }
 
 func toAny(ss []string) []any {

@@ -106,6 +106,8 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	switch act.Type {
 	case "Follow":
 		return follow(e, c, member, remote, act)
+	case "Like", "Announce":
+		return react(e, c, remote, act, severity == severitySilence)
 	case "Undo":
 		return undo(e, c, remote, act)
 	case "Delete":
@@ -190,17 +192,27 @@ func acceptOf(c Config, member *core.Record, remote RemoteActor, act Activity) m
 	}
 }
 
-// undo honours Undo{Follow}: the follower named by the Follow (embedded, or its id) goes.
+// undo honours Undo{Follow} (the follower named by the Follow, embedded or its id, goes)
+// and Undo of a Like or Announce (the reaction goes). An Undo by its id alone may be of
+// either: both are tried, each only among the actor's own.
 func undo(e *core.RequestEvent, c Config, remote RemoteActor, act Activity) error {
 	var inner Activity
 	_ = json.Unmarshal(act.Object, &inner)
-	if inner.Type != "" && inner.Type != "Follow" {
-		return e.NoContent(http.StatusAccepted) // Undo of a Like, an Announce…: a later slice
-	}
 	if inner.Actor != nil && idOf(inner.Actor) != remote.ID {
-		return e.UnauthorizedError("An actor can only undo its own follow.", nil)
+		return e.UnauthorizedError("An actor can only undo its own activities.", nil)
 	}
-	if err := removeFollower(e.App, c, remote.ID, idOf(act.Object), idOf(inner.Object)); err != nil {
+	var err error
+	switch inner.Type {
+	case "Like", "Announce":
+		err = unreact(e.App, c, remote, act.Object, inner)
+	case "Follow":
+		err = removeFollower(e.App, c, remote.ID, idOf(act.Object), idOf(inner.Object))
+	case "": // by its id alone: whichever of the actor's it names
+		if err = unreact(e.App, c, remote, act.Object, inner); err == nil {
+			err = removeFollower(e.App, c, remote.ID, idOf(act.Object), "")
+		}
+	}
+	if err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusAccepted)

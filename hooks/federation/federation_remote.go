@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"cinecircle/hooks/security"
 
@@ -42,6 +44,10 @@ type RemoteActor struct {
 	Inbox        string
 	SharedInbox  string
 	Host         string
+	Name         string // display name, plain text
+	Username     string // preferredUsername
+	Icon         string // avatar URL
+	URL          string // profile page
 	fetched      time.Time
 }
 
@@ -62,9 +68,13 @@ type actorDoc struct {
 	Endpoints struct {
 		SharedInbox string `json:"sharedInbox"`
 	} `json:"endpoints"`
-	PublicKey    json.RawMessage `json:"publicKey"`
-	Owner        string          `json:"owner"`        // a key document's owner
-	PublicKeyPem string          `json:"publicKeyPem"` // a key document's key
+	PublicKey         json.RawMessage `json:"publicKey"`
+	Name              string          `json:"name"`
+	PreferredUsername string          `json:"preferredUsername"`
+	Icon              json.RawMessage `json:"icon"`         // an Image, or a list of them
+	URL               json.RawMessage `json:"url"`          // a URL, a Link, or a list of them
+	Owner             string          `json:"owner"`        // a key document's owner
+	PublicKeyPem      string          `json:"publicKeyPem"` // a key document's key
 }
 
 type keyDoc struct {
@@ -125,6 +135,7 @@ func cachedActor(app core.App, keyID string) (RemoteActor, error) {
 	return RemoteActor{
 		ID: r.GetString("actor"), KeyID: keyID, PublicKeyPem: r.GetString("publicKeyPem"), Inbox: r.GetString("inbox"),
 		SharedInbox: r.GetString("sharedInbox"), Host: r.GetString("host"), fetched: r.GetDateTime("fetched").Time(),
+		Name: r.GetString("name"), Username: r.GetString("username"), Icon: r.GetString("icon"), URL: r.GetString("url"),
 	}, nil
 }
 
@@ -138,6 +149,10 @@ func cacheActor(app core.App, a RemoteActor) error {
 	r.Set("inbox", a.Inbox)
 	r.Set("sharedInbox", a.SharedInbox)
 	r.Set("host", a.Host)
+	r.Set("name", a.Name)
+	r.Set("username", a.Username)
+	r.Set("icon", a.Icon)
+	r.Set("url", a.URL)
 	r.Set("fetched", types.NowDateTime())
 	return app.Save(r)
 }
@@ -166,7 +181,61 @@ func fetchActor(ctx context.Context, app core.App, keyID string) (RemoteActor, e
 		return RemoteActor{}, err
 	}
 	return RemoteActor{ID: doc.ID, KeyID: keyID, PublicKeyPem: key.PublicKeyPem, Inbox: doc.Inbox,
-		SharedInbox: doc.Endpoints.SharedInbox, Host: hostOf(doc.ID)}, nil
+		SharedInbox: doc.Endpoints.SharedInbox, Host: hostOf(doc.ID), Name: plainName(doc.Name, 200),
+		Username: plainName(doc.PreferredUsername, 200), Icon: httpsURL(linkOf(doc.Icon)), URL: httpsURL(linkOf(doc.URL))}, nil
+}
+
+// linkOf reads the first URL of an icon or url property: a URL, an object with a url
+// (an Image or a Link, whose url may itself be a Link) or href, or a list of those.
+func linkOf(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		for _, item := range list {
+			if u := linkOf(item); u != "" {
+				return u
+			}
+		}
+		return ""
+	}
+	var o struct {
+		URL  json.RawMessage `json:"url"`
+		Href string          `json:"href"`
+	}
+	if json.Unmarshal(raw, &o) != nil {
+		return ""
+	}
+	if o.Href != "" {
+		return o.Href
+	}
+	if len(o.URL) > 0 && o.URL[0] != '{' { // one level: no Link nested in a Link forever
+		return linkOf(o.URL)
+	}
+	return ""
+}
+
+// httpsURL keeps raw only when it is an absolute http(s) URL of sane length (what a
+// remote server says is its member's avatar or page may be anything).
+func httpsURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || len(raw) > 2000 || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
+		return ""
+	}
+	return u.String()
+}
+
+// plainName makes a remote name safe to show as text: control characters and spare
+// spaces go, and it is cut to n bytes at a character boundary.
+func plainName(s string, n int) string {
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || unicode.IsSpace(r) }), " ")
+	for len(s) > n {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+	}
+	return s
 }
 
 // keyOf finds keyID among an actor's publicKey (an object, or a list of them).

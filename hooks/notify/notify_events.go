@@ -42,6 +42,10 @@ func bindEvents(app core.App, q *queue) {
 	})
 }
 
+// PostNoun names what an activity of activityType is, for "liked your review" (remote
+// likes and replies, hooks/federation, are worded the same).
+func PostNoun(activityType string) string { return postNoun(activityType) }
+
 // postNoun names what an activity is, for "liked your review".
 func postNoun(activityType string) string {
 	switch {

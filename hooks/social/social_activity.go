@@ -30,6 +30,8 @@ type Activity struct {
 	IsLiked      bool         `json:"isLiked"`
 	LikeCount    int          `json:"likeCount"`
 	CommentCount int          `json:"commentCount"`
+	// ShareCount is how often the fediverse shared (boosted) the post; absent when never.
+	ShareCount int `json:"shareCount,omitzero"`
 	// Hidden is true only on a post a moderator hid, which only its author still sees
 	// (with a notice).
 	Hidden bool            `json:"hidden,omitzero"`
@@ -99,6 +101,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			IsLiked:      liked[r.Id],
 			LikeCount:    r.GetInt("likeCount"),
 			CommentCount: r.GetInt("commentCount"),
+			ShareCount:   r.GetInt("shareCount"),
 			Hidden:       r.GetBool("hidden"),
 			Data:         activityData(r),
 		})

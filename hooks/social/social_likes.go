@@ -85,10 +85,13 @@ func countLikes(e *core.RecordEvent) error {
 }
 
 // RecountLikes sets the activity's likeCount from its like rows (counted on the unique
-// (activity, user) index). A deleted activity is simply not updated.
+// (activity, user) index) and the likes from the fediverse (federation_reactions, which
+// hooks/federation writes and recounts with this). A deleted activity is simply not
+// updated.
 func RecountLikes(app core.App, activityID string) error {
 	_, err := app.DB().NewQuery(`
 		UPDATE activities SET likeCount = (SELECT COUNT(*) FROM activity_likes WHERE activity = {:a})
+			+ (SELECT COUNT(*) FROM federation_reactions WHERE post = {:a} AND kind = 'like')
 		WHERE id = {:a}`).Bind(dbx.Params{"a": activityID}).Execute()
 	return err
 }

@@ -84,6 +84,8 @@ export interface Activity {
   isLiked: boolean
   likeCount: number
   commentCount: number
+  /** How often the fediverse shared (boosted) the post; absent when never. */
+  shareCount?: number
   /** Set only on a post a moderator hid, which only its author still sees. */
   hidden?: boolean
   data: ActivityData | null

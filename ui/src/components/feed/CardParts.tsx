@@ -6,7 +6,7 @@ import { timeAgo } from '../../lib/time'
 import { displayName, type UserLike } from '../../lib/users'
 import { ShareMenu } from '../share/ShareMenu'
 import { Avatar } from '../ui/Avatar'
-import { HeartIcon, MessageIcon } from '../ui/icons'
+import { HeartIcon, MessageIcon, RepeatIcon } from '../ui/icons'
 import { CommentsSlot } from './CommentsSlot'
 import { useHashHighlight } from './useHashHighlight'
 import { useLikeActivity, useUnlikeActivity } from '../../queries/feed'
@@ -86,6 +86,11 @@ export function CardHeader({
   )
 }
 
+/** shareLabel names a post's shares from the fediverse (boosts on Mastodon). */
+function shareLabel(n: number): string {
+  return `Shared ${n} ${n === 1 ? 'time' : 'times'} on the fediverse`
+}
+
 /**
  * CardFooter: like (aria-pressed, with the count), comments (count; toggles the thread
  * under the card) and the share menu. Any signed-in member may do all three (SPEC §6).
@@ -97,6 +102,7 @@ export function CardFooter({ activity, isOwner, extra }: { activity: Activity; i
   const threadId = `${anchorId(activity.id)}-comments`
   const likes = activity.likeCount
   const comments = activity.commentCount
+  const shares = activity.shareCount ?? 0
 
   return (
     <>
@@ -124,6 +130,18 @@ export function CardFooter({ activity, isOwner, extra }: { activity: Activity; i
           <MessageIcon className="size-4" />
           <span className="tabular-nums">{comments}</span>
         </button>
+        {shares > 0 && (
+          <span
+            className="flex items-center gap-1.5 px-3 text-sm text-base-content/70"
+            title={shareLabel(shares)}
+            aria-label={shareLabel(shares)}
+          >
+            <RepeatIcon className="size-4" aria-hidden="true" />
+            <span className="tabular-nums" data-testid="share-count">
+              {shares}
+            </span>
+          </span>
+        )}
         {extra}
         <div className="ml-auto">
           <ShareMenu activity={activity} />

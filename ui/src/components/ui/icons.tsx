@@ -136,3 +136,7 @@ export const CalendarIcon = make(
     <path d="M16 2v4M8 2v4M3 10h18" />
   </>,
 )
+export const RepeatIcon = make(
+  'RepeatIcon',
+  <path d="m17 2 4 4-4 4M3 11v-1a4 4 0 0 1 4-4h14M7 22l-4-4 4-4M21 13v1a4 4 0 0 1-4 4H3" />,
+)
