@@ -39,6 +39,7 @@ type Note struct {
 	Content      string   `json:"content"`
 	URL          string   `json:"url"`
 	Published    string   `json:"published"`
+	Updated      string   `json:"updated,omitempty"` // set in an Update: Mastodon applies an edit newer than what it has
 	To           []string `json:"to"`
 	Cc           []string `json:"cc"`
 	Attachment   []Image  `json:"attachment"`

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/url"
 	"slices"
+	"strconv"
+	"time"
 
 	"cinecircle/hooks/public"
 
@@ -12,12 +14,19 @@ import (
 )
 
 // bindPublishing queues a federated member's new public review or rating (what their
-// outbox serves) for their remote followers as Create{Note}, and its deletion as Delete.
+// outbox serves) for their remote followers as Create{Note}, an edit of it as Update{Note}
+// (the same Note id), and its deletion as Delete.
 // The hooks run after commit; a failure to queue is logged, never the post's failure.
 func bindPublishing(app core.App) {
 	app.OnRecordAfterCreateSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
 		if err := publishCreate(e.App, e.Record); err != nil {
 			e.App.Logger().Error("federation: queueing a new post failed", "post", e.Record.Id, "error", err)
+		}
+		return e.Next()
+	})
+	app.OnRecordAfterUpdateSuccess("activities").BindFunc(func(e *core.RecordEvent) error {
+		if err := publishEdit(e.App, e.Record); err != nil {
+			e.App.Logger().Error("federation: queueing an edit failed", "post", e.Record.Id, "error", err)
 		}
 		return e.Next()
 	})
@@ -81,6 +90,58 @@ func publishDelete(app core.App, post *core.Record) error {
 	body, err := json.Marshal(map[string]any{
 		"@context": asContext, "id": noteID + "#delete", "type": "Delete", "actor": actorID,
 		"to": []string{publicAud}, "object": map[string]any{"id": noteID, "type": "Tombstone"},
+	})
+	if err != nil {
+		return err
+	}
+	return enqueue(app, member, inboxes, body)
+}
+
+// federable reports whether a post, as it stands in r, is of a kind the outbox serves
+// and visitors may read (its author's standing is audience's to check).
+func federable(r *core.Record) bool {
+	return slices.Contains(public.ReviewTypes(), r.GetString("type")) && r.GetString("audience") == "" && !r.GetBool("hidden")
+}
+
+// publishEdit queues what a saved post means for remote followers: Update{Note} when a
+// post they have changed its text, rating or kind; Create when a post becomes one they
+// may read (a watch edited into a review, a post a moderator un-hid); Delete when it
+// stops being one (hidden by a moderator, made private). A save that changed none of it
+// (counters, for instance) sends nothing.
+func publishEdit(app core.App, post *core.Record) error {
+	before := post.Original()
+	was, is := federable(before), federable(post)
+	switch {
+	case was && is:
+		if before.GetString("data") == post.GetString("data") && before.GetString("type") == post.GetString("type") {
+			return nil
+		}
+		return publishUpdate(app, post)
+	case is:
+		return publishCreate(app, post)
+	case was:
+		return publishDelete(app, before)
+	}
+	return nil
+}
+
+// publishUpdate queues Update of an edited post's Note, as Mastodon sends an edit: the
+// same Note id with its updated time, the activity named by that time.
+func publishUpdate(app core.App, post *core.Record) error {
+	c, member, inboxes, err := audience(app, post)
+	if err != nil || len(inboxes) == 0 {
+		return err
+	}
+	_, rv, err := public.FindReview(app, member, post.Id)
+	if err != nil {
+		return nil
+	}
+	now := time.Now().UTC()
+	n := noteOf(c, member, rv)
+	n.Updated = now.Format(time.RFC3339)
+	body, err := json.Marshal(map[string]any{
+		"@context": asContext, "id": n.ID + "#updates/" + strconv.FormatInt(now.UnixNano(), 10), "type": "Update",
+		"actor": n.AttributedTo, "published": n.Updated, "to": n.To, "cc": n.Cc, "object": n,
 	})
 	if err != nil {
 		return err
