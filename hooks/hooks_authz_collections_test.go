@@ -58,8 +58,8 @@ var collectionTable = map[string]collectionRule{
 	// scrobbling: the webhook token's hash and preferences, and the dedupe keys (hooks/scrobble)
 	"scrobble_settings": superusersOnly, "scrobble_plays": superusersOnly,
 	"lists": superusersOnly, "list_items": superusersOnly, "list_editors": superusersOnly, "favorites": superusersOnly,
-	// #23's moderation and interactions: the dashboard's domain and actor blocks; the fediverse's likes and shares
-	"federation_blocks": superusersOnly, "federation_reactions": superusersOnly,
+	// #23's moderation and interactions: the dashboard's domain and actor blocks; the fediverse's likes, shares and replies
+	"federation_blocks": superusersOnly, "federation_reactions": superusersOnly, "federation_replies": superusersOnly,
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

@@ -63,8 +63,8 @@ func prunePlaceholders(tx core.App, parentID string) (int, error) {
 	n := 0
 	for parentID != "" {
 		parent, err := tx.FindRecordById("comments", parentID)
-		if err != nil || parent.GetString("user") != "" {
-			return n, nil // gone already, or a member's own comment
+		if err != nil || parent.GetString("user") != "" || parent.GetString("remoteActor") != "" {
+			return n, nil // gone already, or someone's own words (a member's, or the fediverse's)
 		}
 		var replies int
 		if err := tx.DB().Select("COUNT(*)").From("comments").Where(dbx.HashExp{"parent": parentID}).Row(&replies); err != nil {

@@ -28,6 +28,8 @@ type Comment struct {
 	Depth           int       `json:"depth"`
 	// Hidden is true only on a comment a moderator hid, which only its author still sees.
 	Hidden bool `json:"hidden,omitzero"`
+	// Remote is the author of a reply from the fediverse (user is then empty).
+	Remote *RemoteAuthor `json:"remote,omitempty"`
 }
 
 // toJSON renders a comment record for a viewer.
@@ -89,6 +91,9 @@ func listHandler(e *core.RequestEvent) error {
 	out := make([]Comment, 0, len(records))
 	for _, r := range records {
 		out = append(out, toJSON(r, byID[r.GetString("user")], liked[r.Id]))
+	}
+	if err := withRemoteAuthors(e.App, records, out); err != nil {
+		return err
 	}
 	return e.JSON(http.StatusOK, out)
 }

@@ -48,6 +48,11 @@ func createHandler(e *core.RequestEvent) error {
 // Create saves a comment (or reply) on activity and counts it on the activity, in one
 // transaction. A parent must belong to the same activity and be shallower than MaxDepth.
 func Create(app core.App, activity *core.Record, userID string, in Input) (*core.Record, error) {
+	return create(app, activity, userID, "", in)
+}
+
+// create saves a member's comment (userID) or a reply from the fediverse (remoteActor).
+func create(app core.App, activity *core.Record, userID, remoteActor string, in Input) (*core.Record, error) {
 	var comment *core.Record
 	err := app.RunInTransaction(func(tx core.App) error {
 		depth := 0
@@ -69,6 +74,7 @@ func Create(app core.App, activity *core.Record, userID string, in Input) (*core
 		comment.Load(map[string]any{
 			"activity": activity.Id, "user": userID, "parent": in.ParentID, "depth": depth,
 			"content": in.Content, "gifUrl": in.GifURL, "gifId": in.GifID, "commentType": in.Type(),
+			"remoteActor": remoteActor,
 		})
 		if err := tx.Save(comment); err != nil {
 			return err
@@ -93,7 +99,16 @@ func deleteHandler(e *core.RequestEvent) error {
 	if comment.GetString("user") != e.Auth.Id && activity.GetString("user") != e.Auth.Id {
 		return e.ForbiddenError("Only the author or the post's owner can delete this comment.", nil)
 	}
-	err = e.App.RunInTransaction(func(tx core.App) error {
+	if err := remove(e.App, comment, activity.Id); err != nil {
+		return err
+	}
+	return e.NoContent(http.StatusNoContent)
+}
+
+// remove deletes a comment with its replies, and a deleted member's placeholder left
+// with no reply above it, and drops the post's count by all of them, in one transaction.
+func remove(app core.App, comment *core.Record, activityID string) error {
+	return app.RunInTransaction(func(tx core.App) error {
 		var n int
 		err := tx.DB().NewQuery(`
 			WITH RECURSIVE thread(id) AS (
@@ -110,12 +125,8 @@ func deleteHandler(e *core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		return adjust(tx, "activities", "commentCount", activity.Id, -n-pruned)
+		return adjust(tx, "activities", "commentCount", activityID, -n-pruned)
 	})
-	if err != nil {
-		return err
-	}
-	return e.NoContent(http.StatusNoContent)
 }
 
 // LikeState answers a comment like toggle.

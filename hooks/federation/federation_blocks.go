@@ -207,13 +207,28 @@ func hostsUnder(app core.App, table, domain string) ([]any, error) {
 // covers (of the actor, or from the domain's hosts), recounting their posts.
 func dropInteractions(tx core.App, domain, actor string) error {
 	if actor != "" {
+		if err := removeReplies(tx, dbx.HashExp{"actor": actor}); err != nil {
+			return err
+		}
 		return removeReactions(tx, dbx.HashExp{"actor": actor})
 	}
-	hosts, err := hostsUnder(tx, reactionsCollection, domain)
-	if err != nil || len(hosts) == 0 {
-		return err
+	for _, table := range []string{repliesCollection, reactionsCollection} {
+		hosts, err := hostsUnder(tx, table, domain)
+		if err != nil || len(hosts) == 0 {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		remove := removeReactions
+		if table == repliesCollection {
+			remove = removeReplies
+		}
+		if err := remove(tx, dbx.In("host", hosts...)); err != nil {
+			return err
+		}
 	}
-	return removeReactions(tx, dbx.In("host", hosts...))
+	return nil
 }
 
 func toAny(ss []string) []any {

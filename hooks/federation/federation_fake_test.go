@@ -110,7 +110,8 @@ func (f *fakeServer) actorDoc() map[string]any {
 	}
 	return map[string]any{
 		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
-		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice",
+		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice", "url": f.srv.URL + "/@alice",
+		"icon":  map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
 		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
 		"endpoints": endpoints,
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,

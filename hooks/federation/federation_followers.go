@@ -53,14 +53,17 @@ func removeFollower(app core.App, c Config, actor, followID, object string) erro
 	return err
 }
 
-// forgetActor removes a remote account that was deleted: its follows, likes and shares,
-// and its cached key.
+// forgetActor removes a remote account that was deleted: its follows, likes, shares and
+// replies, and its cached key.
 func forgetActor(app core.App, actor string) error {
 	return app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.DB().Delete(followersCollection, dbx.HashExp{"actor": actor}).Execute(); err != nil {
 			return err
 		}
 		if err := removeReactions(tx, dbx.HashExp{"actor": actor}); err != nil {
+			return err
+		}
+		if err := removeReplies(tx, dbx.HashExp{"actor": actor}); err != nil {
 			return err
 		}
 		_, err := tx.DB().Delete(actorsCollection, dbx.HashExp{"actor": actor}).Execute()

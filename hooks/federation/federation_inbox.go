@@ -108,6 +108,10 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return follow(e, c, member, remote, act)
 	case "Like", "Announce":
 		return react(e, c, remote, act, severity == severitySilence)
+	case "Create":
+		return reply(e, c, remote, act, severity == severitySilence)
+	case "Update":
+		return editReply(e, remote, act)
 	case "Undo":
 		return undo(e, c, remote, act)
 	case "Delete":
@@ -115,7 +119,9 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 			if err := forgetActor(e.App, remote.ID); err != nil {
 				return err
 			}
+			break
 		}
+		return deleteReply(e, remote, act)
 	}
 	return e.NoContent(http.StatusAccepted) // understood later (#23's next slices), or never
 }

@@ -134,12 +134,17 @@ func recount(tx core.App, postID string) error {
 // Label is how a remote actor is named to members: "Alice (@alice@mastodon.example)",
 // or its address alone when it has no display name.
 func (a RemoteActor) Label() string {
-	acct := a.ID
-	if a.Username != "" {
-		acct = "@" + a.Username + "@" + a.Host
-	}
+	acct := a.acct()
 	if a.Name == "" || a.Name == a.Username {
 		return acct
 	}
 	return a.Name + " (" + acct + ")"
+}
+
+// acct is the actor's address, @name@host (its URL when it has no username).
+func (a RemoteActor) acct() string {
+	if a.Username == "" {
+		return a.ID
+	}
+	return "@" + a.Username + "@" + a.Host
 }

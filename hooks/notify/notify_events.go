@@ -78,6 +78,9 @@ func onLike(app core.App, like *core.Record) error {
 
 // onComment tells the post's owner, and the author of the comment replied to.
 func onComment(app core.App, c *core.Record) error {
+	if c.GetString("remoteActor") != "" {
+		return nil // a reply from the fediverse: hooks/federation tells the owner, naming its author
+	}
 	activity, err := app.FindRecordById("activities", c.GetString("activity"))
 	if err != nil {
 		return err

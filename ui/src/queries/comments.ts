@@ -23,6 +23,20 @@ export interface Comment {
   depth: number
   /** Set only on a comment a moderator hid, which only its author still sees. */
   hidden?: boolean
+  /** Set on a reply from the fediverse (user is then empty): who wrote it, and where. */
+  remote?: RemoteAuthor
+}
+
+/** The author of a reply from the fediverse (Mastodon, NeoDB, another CineCircle). */
+export interface RemoteAuthor {
+  name: string
+  /** Their address, @name@host. */
+  acct: string
+  /** Their profile page on their own server. */
+  url: string
+  /** Through our image proxy; empty until there is one (remote media is never fetched by members' browsers). */
+  avatarUrl: string
+  host: string
 }
 
 /** The body of POST /api/activities/{id}/comments (SPEC §7: the text goes under both names). */

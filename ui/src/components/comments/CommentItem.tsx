@@ -3,13 +3,22 @@ import { Link } from 'react-router'
 import { serverMessage } from '../../lib/apiErrors'
 import { timeAgo } from '../../lib/time'
 import { toast } from '../../lib/toast'
-import { displayName, isDeletedMember } from '../../lib/users'
 import { useDeleteComment, useToggleCommentLike, type Comment } from '../../queries/comments'
 import { HIDDEN_COMMENT_NOTICE } from '../../lib/moderation'
 import { ReportCommentButton } from '../moderation/MemberMenus'
 import { Avatar } from '../ui/Avatar'
 import { HeartIcon, TrashIcon } from '../ui/icons'
-import { canReply, commentText, DELETE_FAILED, DELETED_COMMENT, indentLevel, LIKE_FAILED, type CommentNode } from './thread'
+import {
+  canReply,
+  commentAuthor,
+  commentText,
+  DELETE_FAILED,
+  DELETED_COMMENT,
+  indentLevel,
+  LIKE_FAILED,
+  viaHost,
+  type CommentNode,
+} from './thread'
 
 // Replies nest inside their parent's item, so each level adds one step; past four
 // levels no further step is added (SPEC §5: indentation capped at 4 levels).
@@ -39,11 +48,13 @@ export function CommentItem({
   const remove = useDeleteComment(activityId)
   const [confirming, setConfirming] = useState(false)
   const text = commentText(comment)
-  const name = displayName(comment.user)
+  const author = commentAuthor(comment)
+  const { name, gone } = author
   const mine = Boolean(currentUserId && comment.user?.id === currentUserId)
   const canDelete = mine || isOwnerOfPost
-  const userId = comment.user?.id
-  const gone = isDeletedMember(comment.user)
+  const userId = author.memberId
+  // a remote author's avatar is drawn from their name: members' browsers never fetch remote media
+  const avatarUser = comment.remote ? { id: '', firstName: name, lastName: '', nickname: null, profileImageUrl: comment.remote.avatarUrl } : comment.user
 
   const toggleLike = () =>
     like.mutate(comment.id, {
@@ -66,7 +77,7 @@ export function CommentItem({
             <Avatar user={comment.user} size="xs" />
           </Link>
         ) : (
-          <Avatar user={comment.user} size="xs" />
+          <Avatar user={avatarUser} size="xs" />
         )}
         <div className="min-w-0 flex-1">
           <div className="rounded-box bg-base-200 px-3 py-2">
@@ -75,8 +86,23 @@ export function CommentItem({
                 <Link to={`/profile/${userId}`} className="truncate font-semibold hover:underline">
                   {name}
                 </Link>
+              ) : author.remoteUrl ? (
+                <a
+                  href={author.remoteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  title={author.acct}
+                  className="truncate font-semibold hover:underline"
+                >
+                  {name}
+                </a>
               ) : (
                 <span className="truncate font-semibold">{name}</span>
+              )}
+              {author.host && (
+                <span className="badge badge-ghost badge-xs shrink-0" title={author.acct} data-testid="comment-via">
+                  {viaHost(author.host)}
+                </span>
               )}
               <time dateTime={comment.createdAt} className="shrink-0 text-xs text-base-content/60">
                 {timeAgo(comment.createdAt)}

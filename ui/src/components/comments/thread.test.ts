@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withoutComment, type Comment } from '../../queries/comments'
-import { buildThread, canReply, canSubmit, commentText, commentTypeOf, indentLevel, insertAtCursor } from './thread'
+import { buildThread, canReply, canSubmit, commentAuthor, commentText, commentTypeOf, indentLevel, insertAtCursor } from './thread'
 
 const c = (id: string, parentCommentId: string | null = null, depth = 0): Comment => ({
   id,
@@ -93,5 +93,23 @@ describe('insertAtCursor', () => {
     ['hi', 9, 9, 'hi👍', 4],
   ])('%j at %s–%s', (value, start, end, expected, caret) => {
     expect(insertAtCursor(value, '👍', start, end)).toEqual({ value: expected, caret })
+  })
+})
+
+describe('commentAuthor', () => {
+  const remote = { name: 'Alice', acct: '@alice@mastodon.example', url: 'https://mastodon.example/@alice', avatarUrl: '', host: 'mastodon.example' }
+  const member = { id: 'u1', firstName: 'Ana', lastName: 'Lima', nickname: null, displayPreference: 'fullname', profileImageUrl: '' }
+  it.each([
+    ['a member', { user: member }, { name: 'Ana Lima', memberId: 'u1', gone: false }],
+    ['a deleted member', { user: { ...member, id: '', firstName: '', lastName: '' } }, { gone: true, memberId: undefined }],
+    [
+      'a fediverse author',
+      { user: { ...member, id: '' }, remote },
+      { name: 'Alice', remoteUrl: remote.url, acct: remote.acct, host: 'mastodon.example', gone: false },
+    ],
+    ['a fediverse author with no name', { user: null, remote: { ...remote, name: '' } }, { name: '@alice@mastodon.example' }],
+    ['a profile link that is not http(s)', { user: null, remote: { ...remote, url: 'javascript:alert(1)' } }, { remoteUrl: undefined }],
+  ])('%s', (_, c, want) => {
+    expect(commentAuthor(c as Pick<Comment, 'user' | 'remote'>)).toMatchObject(want)
   })
 })

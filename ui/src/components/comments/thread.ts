@@ -1,5 +1,6 @@
 // Comment thread rules (SPEC §4 Comments, §5 Comment, §9 reply depth): pure, tested in
 // thread.test.ts.
+import { displayName, isDeletedMember } from '../../lib/users'
 import type { Comment, CommentType } from '../../queries/comments'
 
 /** Replies are allowed below this depth (a top-level comment is depth 0). */
@@ -73,4 +74,30 @@ export function insertAtCursor(value: string, insert: string, start: number | nu
   const from = start == null ? value.length : Math.max(0, Math.min(start, value.length))
   const to = end == null ? from : Math.max(from, Math.min(end, value.length))
   return { value: value.slice(0, from) + insert + value.slice(to), caret: from + insert.length }
+}
+
+/** Who wrote a comment, as its header shows them: a member (linked to their profile), a deleted member's placeholder, or an author from the fediverse (linked to their profile on their server, with a 'via host' marker). */
+export interface CommentAuthor {
+  name: string
+  /** The member's profile id, for a member's comment. */
+  memberId?: string
+  /** A remote author's profile page, opened on their server. */
+  remoteUrl?: string
+  /** A remote author's address (@name@host), and their server. */
+  acct?: string
+  host?: string
+  /** A deleted member's placeholder. */
+  gone: boolean
+}
+
+/** viaHost: the marker beside a remote author's name. */
+export const viaHost = (host: string) => `via ${host}`
+
+/** commentAuthor reads who wrote a comment (SPEC §3's user, or #23's remote author). */
+export function commentAuthor(c: Pick<Comment, 'user' | 'remote'>): CommentAuthor {
+  if (c.remote) {
+    const url = /^https?:\/\//i.test(c.remote.url) ? c.remote.url : undefined
+    return { name: c.remote.name || c.remote.acct, remoteUrl: url, acct: c.remote.acct, host: c.remote.host, gone: false }
+  }
+  return { name: displayName(c.user), memberId: c.user?.id || undefined, gone: isDeletedMember(c.user) }
 }
