@@ -41,14 +41,15 @@ type fakeServer struct {
 	t   testing.TB
 	srv *httptest.Server
 
-	mu        sync.Mutex
-	ours      string // our test server's URL, which our https base stands for
-	key       *rsa.PrivateKey
-	delivered []delivery
-	refuse    int // answer the next n deliveries with refusal (503 unless set)
-	refusal   int
-	gts       bool
-	fetches   int // signed fetches of alice's actor served
+	mu         sync.Mutex
+	ours       string // our test server's URL, which our https base stands for
+	key        *rsa.PrivateKey
+	delivered  []delivery
+	refuse     int // answer the next n deliveries with refusal (503 unless set)
+	refusal    int
+	gts        bool
+	fetches    int      // signed fetches of alice's actor served
+	bobAliases []string // bob's alsoKnownAs: the accounts bob says he moved from
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -73,6 +74,14 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 	}
 	mux.HandleFunc("GET /users/alice", serveActor)
 	mux.HandleFunc("GET /users/alice/main-key", serveActor) // GoToSocial serves the actor at its key's address
+	mux.HandleFunc("GET /users/bob", func(w http.ResponseWriter, r *http.Request) {
+		if err := f.verify(r, nil, fetchHeaders); err != nil {
+			http.Error(w, "a signed fetch is required: "+err.Error(), http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(f.bobDoc())
+	})
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
 	mux.HandleFunc("POST /inbox", f.receive)
 	f.srv = httptest.NewServer(mux)
@@ -117,6 +126,20 @@ func (f *fakeServer) actorDoc() map[string]any {
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
 			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
 	}
+}
+
+// bobDoc is bob's actor, the account alice may move to, as Mastodon serves an account
+// that names the ones it moved from in alsoKnownAs.
+func (f *fakeServer) bobDoc() map[string]any {
+	doc := f.actorDoc()
+	id := f.srv.URL + "/users/bob"
+	f.mu.Lock()
+	aliases := append([]string{}, f.bobAliases...)
+	f.mu.Unlock()
+	doc["id"], doc["preferredUsername"], doc["name"], doc["alsoKnownAs"] = id, "bob", "Bob", aliases
+	doc["inbox"], doc["outbox"], doc["followers"] = id+"/inbox", id+"/outbox", id+"/followers"
+	doc["publicKey"] = map[string]any{"id": id + "#main-key", "owner": id, "publicKeyPem": doc["publicKey"].(map[string]any)["publicKeyPem"]}
+	return doc
 }
 
 // rotate gives alice a new key pair.

@@ -24,6 +24,7 @@ type Activity struct {
 	Type   string          `json:"type"`
 	Actor  json.RawMessage `json:"actor"`
 	Object json.RawMessage `json:"object"`
+	Target json.RawMessage `json:"target"` // a Move's new account
 }
 
 // idOf reads an ActivityStreams reference: a URL string, or an object's id.
@@ -114,6 +115,8 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return editReply(e, remote, act)
 	case "Undo":
 		return undo(e, c, remote, act)
+	case "Move":
+		return move(e, remote, act, idOf(act.Target))
 	case "Delete":
 		if gone {
 			if err := forgetActor(e.App, remote.ID); err != nil {

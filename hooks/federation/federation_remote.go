@@ -73,6 +73,7 @@ type actorDoc struct {
 	PreferredUsername string          `json:"preferredUsername"`
 	Icon              json.RawMessage `json:"icon"`         // an Image, or a list of them
 	URL               json.RawMessage `json:"url"`          // a URL, a Link, or a list of them
+	AlsoKnownAs       json.RawMessage `json:"alsoKnownAs"`  // the accounts it moved from: a URL or a list
 	Owner             string          `json:"owner"`        // a key document's owner
 	PublicKeyPem      string          `json:"publicKeyPem"` // a key document's key
 }
