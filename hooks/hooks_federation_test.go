@@ -80,6 +80,16 @@ func hostileActivities() map[string]string {
 		"actor of the wrong type": `{"type":"Follow","actor":7,"object":[1]}`,
 		"deep nesting":            strings.Repeat(`{"object":`, 5000) + `1` + strings.Repeat(`}`, 5000),
 		"Undo of nothing":         `{"type":"Undo","actor":"` + mallory + `","object":null}`,
+		// #23's interactions: likes, boosts, replies (with a script), edits, deletions and moves
+		"Like of a post":     `{"id":"` + mallory + `#likes/1","type":"Like","actor":"` + mallory + `","object":"https://films.example/ap/users/ana/posts/anareview000001"}`,
+		"Announce of a post": `{"id":"` + mallory + `/statuses/1/activity","type":"Announce","actor":"` + mallory + `","object":"https://films.example/ap/users/ana/posts/x/../../../.."}`,
+		"reply with a script": `{"type":"Create","actor":"` + mallory + `","object":{"id":"` + mallory + `/statuses/2","type":"Note","attributedTo":"` + mallory +
+			`","inReplyTo":"https://films.example/ap/users/ana/posts/anareview000001","to":["https://www.w3.org/ns/activitystreams#Public"],"content":"<script>alert(1)</script>"}}`,
+		"reply of the wrong shape":  `{"type":"Create","actor":"` + mallory + `","object":{"type":"Note","inReplyTo":[{}],"to":7,"content":{"a":1}}}`,
+		"Update of someone's note":  `{"type":"Update","actor":"` + mallory + `","object":{"id":"https://films.example/ap/users/ana/posts/anareview000001","type":"Note"}}`,
+		"Delete of someone's note":  `{"type":"Delete","actor":"` + mallory + `","object":{"id":"https://films.example/ap/users/ana/posts/anareview000001","type":"Tombstone"}}`,
+		"Undo of a Like":            `{"type":"Undo","actor":"` + mallory + `","object":{"type":"Like","actor":"` + mallory + `","object":"https://films.example/ap/users/ana/posts/x"}}`,
+		"Move to a private address": `{"type":"Move","actor":"` + mallory + `","object":"` + mallory + `","target":"http://169.254.169.254/users/x"}`,
 	}
 }
 
@@ -111,6 +121,11 @@ func TestHostileInbox(t *testing.T) {
 	}
 	if n, err := app.CountRecords("federation_followers"); err != nil || n != 0 {
 		t.Errorf("hostile inbox requests stored %d followers (%v)", n, err)
+	}
+	for _, collection := range []string{"federation_reactions", "federation_replies", "comments"} {
+		if n, err := app.CountRecords(collection); err != nil || n != 0 {
+			t.Errorf("hostile inbox requests stored %d %s (%v)", n, collection, err)
+		}
 	}
 }
 
