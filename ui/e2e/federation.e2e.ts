@@ -1,0 +1,163 @@
+// Federation end to end (#23): a fake Mastodon server on loopback (alice's actor and RSA
+// key, served as Mastodon serves them) likes, boosts and replies to a federated member's
+// review, each POST signed as Mastodon signs (draft-cavage, rsa-sha256 over
+// (request-target) host date digest). The real binary verifies them against alice's key,
+// fetched from the fake; the member then sees, in Chromium, the like and share counts on
+// her card and alice's reply in the thread: alice's name linked to her profile on her
+// server, a 'via host' marker, the text without its HTML (its script never runs).
+import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from './fixtures'
+
+const PUBLIC_URL = 'https://films.example'
+const AS_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public'
+
+test.use({
+  serverOptions: {
+    demo: false,
+    fresh: true,
+    env: { CINECIRCLE_FEDERATION: '1', CINECIRCLE_PUBLIC_URL: PUBLIC_URL, CINECIRCLE_OUTBOUND_ALLOW_LOOPBACK: '1' },
+  },
+})
+
+/** FakeMastodon serves alice's actor (with her public key) and signs what she sends. */
+class FakeMastodon {
+  private readonly key: KeyObject
+  private readonly publicPem: string
+  private server: Server | undefined
+  origin = ''
+
+  constructor() {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    this.key = pair.privateKey
+    this.publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+  }
+
+  get actor() {
+    return `${this.origin}/users/alice`
+  }
+
+  async start() {
+    this.server = createServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/users/alice') {
+        res.writeHead(200, { 'content-type': 'application/activity+json' })
+        res.end(
+          JSON.stringify({
+            '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+            id: this.actor,
+            type: 'Person',
+            preferredUsername: 'alice',
+            name: 'Alice',
+            url: `${this.origin}/@alice`,
+            inbox: `${this.actor}/inbox`,
+            outbox: `${this.actor}/outbox`,
+            endpoints: { sharedInbox: `${this.origin}/inbox` },
+            publicKey: { id: `${this.actor}#main-key`, owner: this.actor, publicKeyPem: this.publicPem },
+          }),
+        )
+        return
+      }
+      res.writeHead(202).end() // deliveries to alice (none expected here)
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  async stop() {
+    await new Promise((resolve) => this.server?.close(resolve))
+  }
+
+  /** send POSTs activity to inbox signed with alice's key, as Mastodon signs. */
+  send(inbox: string, activity: object): Promise<{ status: number; body: string }> {
+    const url = new URL(inbox)
+    const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity })
+    const date = new Date().toUTCString()
+    const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`
+    const signed = `(request-target): post ${url.pathname}\nhost: ${url.host}\ndate: ${date}\ndigest: ${digest}`
+    const signature = createSign('RSA-SHA256').update(signed).sign(this.key, 'base64')
+    const headers = {
+      host: url.host,
+      date,
+      digest,
+      'content-type': 'application/activity+json',
+      'content-length': Buffer.byteLength(body),
+      signature: `keyId="${this.actor}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="${signature}"`,
+    }
+    return new Promise((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers }, (res) => {
+        let text = ''
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+}
+
+test.describe('federation', () => {
+  test('a like, a boost and a reply from Mastodon reach the member’s card and thread', async ({ newMember, server }) => {
+    const fake = new FakeMastodon()
+    await fake.start()
+    try {
+      const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
+      const { request: api } = ana.context
+      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_fedi' } })).ok()).toBe(true)
+      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      const search = (await (await api.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
+      const logged = await api.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8, review: 'Still holds up.' } })
+      expect(logged.ok()).toBe(true)
+      const activityId = ((await logged.json()) as { activityId: string }).activityId
+      const note = `${PUBLIC_URL}/ap/users/ana_fedi/posts/${activityId}`
+      const inbox = `${server.baseURL}/ap/inbox`
+      const status = `${fake.actor}/statuses/1`
+
+      const sent = [
+        await fake.send(inbox, { id: `${fake.actor}#likes/1`, type: 'Like', actor: fake.actor, object: note }),
+        await fake.send(inbox, { id: `${fake.actor}/statuses/2/activity`, type: 'Announce', actor: fake.actor, to: [AS_PUBLIC], object: note }),
+        await fake.send(inbox, {
+          id: `${status}/activity`,
+          type: 'Create',
+          actor: fake.actor,
+          to: [AS_PUBLIC],
+          object: {
+            id: status,
+            type: 'Note',
+            attributedTo: fake.actor,
+            inReplyTo: note,
+            to: [AS_PUBLIC],
+            cc: [`${fake.actor}/followers`],
+            url: `${fake.origin}/@alice/1`,
+            content: '<p>Loved the lobby scene.<script>window.pwned = true</script><img src="x" onerror="window.pwned = true"></p>',
+          },
+        }),
+      ]
+      for (const answer of sent) expect(answer.status, answer.body).toBe(202)
+
+      const page = ana.page
+      await page.goto('/')
+      const card = page.locator(`#activity-${activityId}`)
+      await expect(card.getByTestId('like-count')).toHaveText('1')
+      await expect(card.getByLabel('Shared 1 time on the fediverse')).toBeVisible()
+      await card.getByRole('button', { name: /^Comments, 1 comment/ }).click()
+      const thread = card.getByRole('region', { name: 'Comments' })
+      const reply = thread.getByRole('article', { name: 'Comment by Alice' })
+      await expect(reply).toContainText('Loved the lobby scene.')
+      const host = new URL(fake.origin).host
+      await expect(reply.getByTestId('comment-via')).toHaveText(`via ${host}`)
+      const profile = reply.getByRole('link', { name: 'Alice' })
+      await expect(profile).toHaveAttribute('href', `${fake.origin}/@alice`)
+      await expect(profile).toHaveAttribute('target', '_blank')
+      await expect(reply.locator('img[src="x"], script')).toHaveCount(0)
+      expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined()
+
+      const notices = (await (await api.get('/api/notifications')).json()) as { message: string }[]
+      const messages = notices.map((n) => n.message)
+      expect(messages).toContain(`Alice (@alice@${host}) commented on your review`)
+      expect(messages).toContain(`Alice (@alice@${host}) liked your review`)
+    } finally {
+      await fake.stop()
+    }
+  })
+})
