@@ -214,8 +214,9 @@ func TestInboxRepliesHostile(t *testing.T) {
 }
 
 // TestRepliesModeration: a moderator hiding a reply from the fediverse takes it out of
-// the thread and the count like any comment; Ana (the post's owner) may delete one;
-// blocking its author removes the rest.
+// the thread and the count like any comment; a member's report of one names its author
+// for the moderators; Ana (the post's owner) may delete one, Mem may not; blocking its
+// author removes the rest.
 func TestRepliesModeration(t *testing.T) {
 	t.Parallel()
 	app, srv, f, m := inboxWorld(t, true)
@@ -236,6 +237,13 @@ func TestRepliesModeration(t *testing.T) {
 	hide.Set("hidden", true)
 	if err := app.Save(hide); err != nil {
 		t.Fatal(err)
+	}
+	// Mem reports one: the moderators read who wrote it
+	if status, out := asMember(t, srv, "POST", "/api/reports", `{"entityType":"comment","entityId":"`+got[2].ID+`","reason":"spam"}`, m["mem"]); status >= 300 {
+		t.Fatalf("Mem reports a remote reply: %d %v", status, out)
+	}
+	if r, err := app.FindFirstRecordByData("reports", "entityId", got[2].ID); err != nil || r.GetString("target") != "Comment by "+f.actor()+" (fediverse): reply 3" {
+		t.Errorf("the report: %v %v", r, err)
 	}
 	if status, out := asMember(t, srv, "DELETE", "/api/comments/"+got[1].ID, "", m["ana"]); status != 204 {
 		t.Fatalf("Ana deletes a remote reply: %d %v", status, out)

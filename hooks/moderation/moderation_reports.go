@@ -183,6 +183,9 @@ func ownerName(app core.App, list *core.Record) string {
 
 // authorName is the display name of a record's user.
 func authorName(app core.App, r *core.Record) string {
+	if actor := r.GetString("remoteActor"); actor != "" {
+		return actor + " (fediverse)" // a reply from the fediverse (#23): its author's actor URL
+	}
 	u, _ := app.FindRecordById("users", r.GetString("user"))
 	return auth.DisplayName(u)
 }
