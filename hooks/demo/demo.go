@@ -12,6 +12,7 @@ import (
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/federation"
 	"cinecircle/hooks/gifs"
 	"cinecircle/hooks/notify"
 
@@ -168,6 +169,9 @@ func Seed(app core.App) error {
 		return err
 	}
 	if err := seedScrobbles(app, byName, time.Now()); err != nil {
+		return err
+	}
+	if err := federation.SeedDemo(app, byName[members[0].first]); err != nil { // #23: a reply, a like and a boost from Mastodon
 		return err
 	}
 	if err := notifyLastYear(app, time.Now()); err != nil {

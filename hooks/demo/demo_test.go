@@ -179,6 +179,8 @@ func expectCommunity(t *testing.T, app core.App) {
 		"posts watched with a friend":  q(`SELECT COUNT(*) FROM watch_entries WHERE watchedWith != '[]' AND watchedWith != ''`),
 		"posts dated at their watch":   q(`SELECT COUNT(*) FROM activities WHERE json_extract(data, '$.watchedAt') IS NOT NULL AND strftime('%s', created) = strftime('%s', json_extract(data, '$.watchedAt'))`),
 		"a title watched, then posted": q(`SELECT COUNT(*) FROM (SELECT entry FROM activities WHERE entry != '' GROUP BY entry HAVING COUNT(*) > 1)`),
+		"replies from the fediverse":   q(`SELECT COUNT(*) FROM comments WHERE remoteActor != ''`),
+		"shared posts":                 q(`SELECT COUNT(*) FROM activities WHERE shareCount > 0`),
 	} {
 		if n == 0 {
 			t.Errorf("the seed has no %s", what)
@@ -190,7 +192,9 @@ func expectCommunity(t *testing.T, app core.App) {
 	if n := q(`SELECT COUNT(*) FROM activities WHERE created > strftime('%Y-%m-%d %H:%M:%fZ', 'now')`); n != 0 {
 		t.Errorf("%d posts are dated in the future", n)
 	}
-	if n := q(`SELECT COUNT(*) FROM activities a WHERE likeCount != (SELECT COUNT(*) FROM activity_likes l WHERE l.activity = a.id)`); n != 0 {
+	// members' likes and the fediverse's (#23: the demo's Mastodon friend likes a post)
+	if n := q(`SELECT COUNT(*) FROM activities a WHERE likeCount != (SELECT COUNT(*) FROM activity_likes l WHERE l.activity = a.id)
+		+ (SELECT COUNT(*) FROM federation_reactions r WHERE r.post = a.id AND r.kind = 'like')`); n != 0 {
 		t.Errorf("%d posts have a like count that differs from their likes", n)
 	}
 	if avg := float64(q(`SELECT CAST(AVG(rating) * 100 AS INTEGER) FROM watch_entries WHERE rating > 0`)) / 100; math.Abs(avg-8.5) > 1 {
