@@ -2,7 +2,7 @@
 // data directory, and helpers that talk to it as a member would. Nothing is mocked. The
 // tests reach these through the fixtures in fixtures.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { access, cp, mkdtemp, rename, rm } from 'node:fs/promises'
+import { access, cp, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -101,39 +101,57 @@ async function buildTemplate(kind: Template, dataDir: string): Promise<void> {
 const templates = new Map<Template, Promise<string>>()
 
 /**
- * template returns the run's data dir of that kind, built once per run: the first worker
- * to need it builds it beside the others and renames it into place, so a worker that
- * raced it keeps the winner's and drops its own. Servers start from copies, so no test
- * pays for migrations, the catalog sync or the demo seed.
+ * template returns the run's data dir of that kind, built once per run by the first
+ * worker that needs it (holding a lock file, so two workers starting together do not
+ * both build it; the others wait for it). Servers start from copies, so no test pays
+ * for migrations, the catalog sync or the demo seed.
  */
 function template(kind: Template): Promise<string> {
   let built = templates.get(kind)
   if (!built) {
-    built = (async () => {
-      const root = process.env[TEMPLATES_ENV]
-      if (!root) throw new Error(`${TEMPLATES_ENV} is not set: run the suite through playwright.config.ts, whose global setup makes it`)
-      const dir = join(root, kind)
-      if (await exists(dir)) return dir
-      const building = await mkdtemp(join(root, `${kind}-building-`))
-      try {
-        await buildTemplate(kind, building)
-        await rename(building, dir)
-      } catch (err) {
-        await rm(building, { recursive: true, force: true })
-        if (!(await exists(dir))) throw err
-      }
-      return dir
-    })()
+    built = buildOnce(kind)
     templates.set(kind, built)
     built.catch(() => templates.delete(kind))
   }
   return built
 }
 
-const exists = (path: string) => access(path).then(
-  () => true,
-  () => false,
-)
+async function buildOnce(kind: Template): Promise<string> {
+  const root = process.env[TEMPLATES_ENV]
+  if (!root) throw new Error(`${TEMPLATES_ENV} is not set: run the suite through playwright.config.ts, whose global setup makes it`)
+  const dir = join(root, kind)
+  const lock = `${dir}.lock`
+  for (;;) {
+    if (await exists(dir)) return dir
+    const held = await open(lock, 'wx').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') return undefined
+      throw err
+    })
+    if (!held) {
+      await sleep(100) // another worker is building it
+      continue
+    }
+    const building = join(root, `${kind}.building`)
+    try {
+      await rm(building, { recursive: true, force: true })
+      await mkdir(building)
+      await buildTemplate(kind, building)
+      await rename(building, dir)
+    } catch (err) {
+      await rm(building, { recursive: true, force: true })
+      throw err
+    } finally {
+      await held.close()
+      await rm(lock, { force: true })
+    }
+  }
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  )
 
 interface Served {
   baseURL: string
