@@ -12,6 +12,10 @@ import { CHROMIUM_PATH, signUpViaApi } from './harness'
 
 /** The landing's step lock: wheel turns, keys and swipes within it are ignored by design. */
 const STEP_LOCK_MS = 500
+/** The landing's tagline changes every 4 s, with a 0.4 s fade. */
+const TAGLINE_TURN_MS = 4000 + 400
+/** The offline banner leaves by itself after 5 s (SPEC §9). */
+const OFFLINE_BANNER_MS = 5000
 
 /** currentSection: the landing dot marked as the current step. */
 const currentSection = (page: Page) => page.locator('nav[aria-label="Sections"] [aria-current="step"]')
@@ -65,6 +69,8 @@ test.describe('pwa', () => {
 
   test('shows the offline banner when the connection drops and hides it when it returns', async ({ newMember }) => {
     const { page, context } = await newMember({ firstName: 'Theo', lastName: 'Reel' })
+    // The page's clock is Playwright's: the test moves it on instead of waiting 5 s.
+    await page.clock.install()
     await page.goto('/')
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
     const banner = page.getByRole('status').filter({ hasText: "You're offline" })
@@ -79,7 +85,8 @@ test.describe('pwa', () => {
     // Still offline, it leaves by itself (after 5 s) so it does not cover the header.
     await context.setOffline(true)
     await expect(banner).toBeVisible()
-    await expect(banner).toBeHidden({ timeout: 15_000 })
+    await page.clock.runFor(OFFLINE_BANNER_MS)
+    await expect(banner).toBeHidden()
     await context.setOffline(false)
   })
 
@@ -157,6 +164,8 @@ test.describe('pwa', () => {
   })
 
   test('steps the landing sections by wheel (above 50) and arrow keys, one step per 500 ms', async ({ page }) => {
+    // The page's clock is Playwright's: the test moves it past the lock instead of waiting.
+    await page.clock.install()
     await page.goto('/')
     await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
     await page.mouse.move(640, 400)
@@ -180,14 +189,14 @@ test.describe('pwa', () => {
     await page.keyboard.press('ArrowDown')
     await expectSection(page, 3)
     await expect(page.getByRole('heading', { name: 'Your Movie Journey, Visualized' })).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 100) // out of the lock
+    await page.clock.runFor(STEP_LOCK_MS + 100) // out of the lock
     await page.mouse.wheel(0, 120)
     await expectSection(page, 4)
     await expect(page.getByRole('link', { name: 'Get Started Now' })).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 100)
+    await page.clock.runFor(STEP_LOCK_MS + 100)
     await page.keyboard.press('ArrowUp')
     await expectSection(page, 3)
-    await page.waitForTimeout(STEP_LOCK_MS + 100)
+    await page.clock.runFor(STEP_LOCK_MS + 100)
     await page.mouse.wheel(0, -120)
     await expectSection(page, 2)
   })
@@ -196,6 +205,7 @@ test.describe('pwa', () => {
     const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true })
     try {
       const page = await context.newPage()
+      await page.clock.install()
       await page.goto('/')
       await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
       const cdp = await context.newCDPSession(page)
@@ -209,7 +219,7 @@ test.describe('pwa', () => {
       await expectSection(page, 1)
       await swipe(600, 480) // 120 px up: next section
       await expectSection(page, 2)
-      await page.waitForTimeout(STEP_LOCK_MS + 100) // out of the lock
+      await page.clock.runFor(STEP_LOCK_MS + 100) // out of the lock
       await swipe(400, 520) // 120 px down: back
       await expectSection(page, 1)
     } finally {
@@ -242,11 +252,13 @@ test.describe('pwa', () => {
 
   test('rotates the landing tagline and floats fewer emojis on a phone, none with reduced motion', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 })
+    await page.clock.install()
     await page.goto('/')
     const tagline = page.getByTestId('landing-tagline')
     await expect(tagline).toBeVisible()
     const first = await tagline.innerText()
-    await expect(tagline).not.toHaveText(first, { timeout: 12_000 })
+    await page.clock.runFor(TAGLINE_TURN_MS)
+    await expect(tagline).not.toHaveText(first)
     const emojis = page.getByTestId('floating-emojis').locator('span')
     await expect(emojis).toHaveCount(5)
     await page.setViewportSize({ width: 800, height: 800 })
