@@ -8,6 +8,7 @@ SHELL := /bin/bash
 BIN        := cinecircle
 # Explicit package list: ui/node_modules may hold stray .go files that ./... would pick up.
 GO_PKGS    := . ./hooks/... ./pb_migrations/... ./bench/... ./reliability/...
+GO_LIB_PKGS := ./hooks/... ./pb_migrations/... ./bench/...
 GO_SOURCES := $(shell find main.go hooks pb_migrations bench -name '*.go' 2>/dev/null)
 UI_SOURCES := $(shell find ui/src ui/public ui/index.html ui/vite.config.ts ui/tsconfig*.json -type f 2>/dev/null)
 NPM_STAMP  := ui/node_modules/.package-lock.json
@@ -18,7 +19,7 @@ FUZZ_PKGS      := ./hooks ./hooks/security
 FUZZTIME       ?= 30s
 FUZZ_TARGETS   ?= ^Fuzz
 
-.PHONY: run dev test build ui deps lint test-go test-ui test-e2e fuzz chromium clean soak bench
+.PHONY: run dev test build godeps ui deps lint test-go test-ui test-e2e fuzz chromium clean soak bench
 
 ## run: install, build the UI and the binary, seed a demo community once, serve on :8090
 run: build
@@ -35,10 +36,12 @@ dev: deps
 	  trap 'kill -TERM -$$server 2>/dev/null; wait $$server' EXIT INT TERM; \
 	  cd ui && npx vite --host 127.0.0.1 --port 5173 --strictPort
 
-## test: every test layer against one build of the binary. Two at a time (two cores): the
-## e2e suite in one slot; the UI checks, the linters and the Go tests one after another in the
-## other.
-test: build chromium
+## test: every test layer against one build of the binary. The build first (npm and Vite
+## alongside the Go packages' compile, and Chromium's install when missing), then the layers
+## two at a time: the e2e suite in one slot (its three workers mostly wait on the browser);
+## the UI checks, the linters and the Go tests one after another in the other.
+test:
+	$(MAKE) --no-print-directory -j3 chromium build
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-e2e test-ui lint test-go
 	@echo "make test: all layers passed"
 
@@ -53,8 +56,13 @@ $(NPM_STAMP): ui/package.json ui/package-lock.json
 pb_public/index.html: $(NPM_STAMP) $(UI_SOURCES)
 	cd ui && npm run build
 
-$(BIN): pb_public/index.html $(GO_SOURCES) go.mod go.sum
+$(BIN): pb_public/index.html $(GO_SOURCES) go.mod go.sum | godeps
 	go build -trimpath -o $(BIN) .
+
+## godeps: compile every Go package but main (which embeds the UI build), so that with make -j
+## a cold build cache fills while npm installs and Vite builds; seconds when it is warm
+godeps:
+	go build $(GO_LIB_PKGS)
 
 test-go:
 	@unformatted="$$(gofmt -l main.go hooks pb_migrations bench reliability)"; \

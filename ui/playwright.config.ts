@@ -2,17 +2,24 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/harness'
 
 // End-to-end tests: the real server binary and Debian's Chromium (no browser download).
-// Each file gets one server of its own (the `server` fixture in e2e/fixtures.ts); files
-// run on two workers (2-core machines) and a file's tests run in order on one of them,
-// each test in fresh browser contexts. A failing test keeps its trace under test-results/.
+// Each file gets one server of its own (the `server` fixture in e2e/fixtures.ts), its data
+// dir copied from a template built once per run (e2e/global-setup.ts, e2e/harness.ts).
+// Tests are independent (fresh browser contexts, members of their own), so they spread over
+// three workers one test at a time: the suite mostly waits on the browser and the server, and
+// a third worker keeps two cores busy (a worker that picks up a test of another file starts
+// that file's server, ~0.4 s). E2E_WORKERS overrides the count. A test that fails is run once
+// more with a trace (Playwright's own CI setting: recording every passing test costs a fifth
+// of the suite's CPU); the trace is kept under test-results/, and the run lists it as flaky
+// if the second attempt passes.
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/e2e',
-  workers: 2,
-  fullyParallel: false,
+  globalSetup: './e2e/global-setup.ts',
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  retries: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -22,6 +29,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
   },
 })

@@ -1,6 +1,7 @@
-// The e2e fixtures: every test file gets one real server of its own (started by the first
-// of its tests that a worker runs, stopped when the worker moves to another file or ends;
-// a test may ask for a fresh one),
+// The e2e fixtures: each worker runs one real server per test file (started by the first
+// of the file's tests that the worker runs, stopped when the worker moves to another file or
+// ends; tests spread over workers, so a file may have a server on each; a test may ask for a
+// fresh one),
 // Playwright's own browser, context and page pointed at it, and members signed up in
 // browser contexts of their own. Tests import `test` and `expect` from here.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'

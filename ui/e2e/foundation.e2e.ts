@@ -6,6 +6,8 @@ const STEP_LOCK_MS = 500
 
 test.describe('foundation', () => {
   test('shows the landing page with its four sections and sends both buttons to /api/login', async ({ page }) => {
+    // The page's clock is Playwright's: the test moves it past the step lock instead of waiting.
+    await page.clock.install()
     await page.goto('/')
     const titles = ['Track. Rate. Connect.', 'Your Movie Journey, Visualized', 'Ready to Start?']
     await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
@@ -16,7 +18,7 @@ test.describe('foundation', () => {
       await page.keyboard.press('ArrowDown')
       await expect(page.locator(`nav[aria-label="Sections"] [aria-current="step"][aria-label$="${title}"]`)).toBeVisible()
       await expect(page.getByRole('heading', { name: title })).toBeVisible()
-      await page.waitForTimeout(STEP_LOCK_MS + 50) // the next key would fall inside the lock
+      await page.clock.runFor(STEP_LOCK_MS + 50) // the next key would fall inside the lock
     }
     const cta = page.getByRole('link', { name: 'Get Started Now' })
     await expect(cta).toBeVisible()
@@ -24,10 +26,10 @@ test.describe('foundation', () => {
 
     await page.keyboard.press('ArrowUp')
     await expect(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label$="Your Movie Journey, Visualized"]')).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 50)
+    await page.clock.runFor(STEP_LOCK_MS + 50)
     await page.getByRole('button', { name: /Go to section 1/ }).click()
     await expect(page.locator('nav[aria-label="Sections"] [aria-current="step"][aria-label^="Go to section 1"]')).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 50)
+    await page.clock.runFor(STEP_LOCK_MS + 50)
 
     await page.getByRole('link', { name: 'Start Your Movie Journey' }).click()
     await expect(page).toHaveURL((url) => url.pathname === '/login')

@@ -2,7 +2,7 @@
 // data directory, and helpers that talk to it as a member would. Nothing is mocked. The
 // tests reach these through the fixtures in fixtures.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { access, cp, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -56,54 +56,118 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
     } catch {
       // not listening yet
     }
-    await sleep(150)
+    await sleep(50)
   }
   throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output()}`)
 }
 
-/** runDemoSeed runs `cinecircle demo --dir DIR` (members, diaries, the local GIF library). */
-function runDemoSeed(dataDir: string): Promise<void> {
-  return new Promise((resolveSeed, reject) => {
-    const child = spawn(serverBinary, ['demo', '--dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } })
-    let log = ''
-    const keep = (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-8000)
-    }
-    child.stdout?.on('data', keep)
-    child.stderr?.on('data', keep)
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolveSeed() : reject(new Error(`demo seed exited with ${code}:\n${log}`))))
-  })
-}
-
-/**
- * startServer runs `cinecircle serve` on a free loopback port with a fresh data dir and
- * waits (up to 30 s) for /api/health. stop() kills it and removes the data dir. With
- * demo: true the data dir is first seeded by `cinecircle demo` (the demo community and
- * the local GIF library); env adds to the server's environment (e.g. a loopback TMDB fake).
- */
-export async function startServer(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const port = await freePort()
-  const dataDir = await mkdtemp(join(tmpdir(), 'cinecircle-e2e-'))
-  if (options.demo) {
-    try {
-      await runDemoSeed(dataDir)
-    } catch (err) {
-      await rm(dataDir, { recursive: true, force: true })
-      throw err
-    }
-  }
-  const baseURL = `http://127.0.0.1:${port}`
-  const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
-  })
+/** outputTail keeps the last 8000 characters child writes, for the error when it fails. */
+function outputTail(child: ChildProcess): () => string {
   let log = ''
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000)
   }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
+  return () => log
+}
+
+/** run runs the server binary with args to its end, failing with the tail of its output. */
+function run(args: string[]): Promise<void> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(serverBinary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } })
+    const output = outputTail(child)
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`cinecircle ${args[0]} exited with ${code}:\n${output()}`))))
+  })
+}
+
+/** The environment variable naming the run's template directory (global-setup.ts sets it). */
+export const TEMPLATES_ENV = 'CINECIRCLE_E2E_TEMPLATES'
+
+type Template = 'plain' | 'demo'
+
+/**
+ * buildTemplate writes a data dir as a new server leaves it: plain has been served once
+ * (migrated, the embedded catalog synced), demo has been seeded by `cinecircle demo`
+ * (migrations, catalog and the demo community, as the tests seeded it before serving).
+ */
+async function buildTemplate(kind: Template, dataDir: string): Promise<void> {
+  if (kind === 'demo') return run(['demo', '--dir', dataDir])
+  const server = await serve(dataDir, {})
+  await server.stop()
+}
+
+const templates = new Map<Template, Promise<string>>()
+
+/**
+ * template returns the run's data dir of that kind, built once per run by the first
+ * worker that needs it (holding a lock file, so two workers starting together do not
+ * both build it; the others wait for it). Servers start from copies, so no test pays
+ * for migrations, the catalog sync or the demo seed.
+ */
+function template(kind: Template): Promise<string> {
+  let built = templates.get(kind)
+  if (!built) {
+    built = buildOnce(kind)
+    templates.set(kind, built)
+    built.catch(() => templates.delete(kind))
+  }
+  return built
+}
+
+async function buildOnce(kind: Template): Promise<string> {
+  const root = process.env[TEMPLATES_ENV]
+  if (!root) throw new Error(`${TEMPLATES_ENV} is not set: run the suite through playwright.config.ts, whose global setup makes it`)
+  const dir = join(root, kind)
+  const lock = `${dir}.lock`
+  for (;;) {
+    if (await exists(dir)) return dir
+    const held = await open(lock, 'wx').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') return undefined
+      throw err
+    })
+    if (!held) {
+      await sleep(100) // another worker is building it
+      continue
+    }
+    const building = join(root, `${kind}.building`)
+    try {
+      await rm(building, { recursive: true, force: true })
+      await mkdir(building)
+      await buildTemplate(kind, building)
+      await rename(building, dir)
+    } catch (err) {
+      await rm(building, { recursive: true, force: true })
+      throw err
+    } finally {
+      await held.close()
+      await rm(lock, { force: true })
+    }
+  }
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  )
+
+interface Served {
+  baseURL: string
+  /** stop ends the server (SIGTERM, SIGKILL after 5 s) and waits for it to exit. */
+  stop: () => Promise<void>
+}
+
+/** serve runs `cinecircle serve` on dataDir on a free loopback port and waits (up to 30 s) for /api/health. */
+async function serve(dataDir: string, env: Record<string, string>): Promise<Served> {
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  const output = outputTail(child)
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
 
   const stop = async () => {
@@ -113,23 +177,64 @@ export async function startServer(options: { demo?: boolean; env?: Record<string
       await exited
       clearTimeout(timer)
     }
-    await rm(dataDir, { recursive: true, force: true })
   }
 
   try {
-    await waitForHealth(baseURL, child, () => log, 30_000)
+    await waitForHealth(baseURL, child, output, 30_000)
   } catch (err) {
     await stop()
     throw err
   }
-  return { baseURL, dataDir, stop }
+  return { baseURL, stop }
 }
 
 /**
- * superuserToken creates a superuser in the server's data dir (`cinecircle superuser
- * upsert`) and returns its auth token, for calls the dashboard makes.
+ * startServer runs `cinecircle serve` on a free loopback port with a data dir of its own,
+ * a copy of the run's template (with demo: true, the one seeded by `cinecircle demo`: the
+ * demo community and the local GIF library), and waits (up to 30 s) for /api/health.
+ * stop() kills it and removes the data dir; env adds to the server's environment (e.g. a
+ * loopback TMDB fake).
  */
-export async function superuserToken(server: RunningServer, email = 'moderator@example.com', password = 'a-long-moderator-password'): Promise<string> {
+export async function startServer(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const source = await template(options.demo ? 'demo' : 'plain')
+  const dataDir = await mkdtemp(join(tmpdir(), 'cinecircle-e2e-'))
+  const removeDir = () => rm(dataDir, { recursive: true, force: true })
+  try {
+    await cp(source, dataDir, { recursive: true })
+    const server = await serve(dataDir, options.env ?? {})
+    return {
+      baseURL: server.baseURL,
+      dataDir,
+      stop: async () => {
+        await server.stop()
+        await removeDir()
+      },
+    }
+  } catch (err) {
+    await removeDir()
+    throw err
+  }
+}
+
+const superuserTokens = new Map<string, Promise<string>>()
+
+/**
+ * superuserToken creates a superuser in the server's data dir (`cinecircle superuser
+ * upsert`) and returns its auth token, for calls the dashboard makes. The token is made
+ * once per server and superuser: each upsert starts the whole binary.
+ */
+export function superuserToken(server: RunningServer, email = 'moderator@example.com', password = 'a-long-moderator-password'): Promise<string> {
+  const key = JSON.stringify([server.dataDir, email, password])
+  let token = superuserTokens.get(key)
+  if (!token) {
+    token = signInSuperuser(server, email, password)
+    superuserTokens.set(key, token)
+    token.catch(() => superuserTokens.delete(key))
+  }
+  return token
+}
+
+async function signInSuperuser(server: RunningServer, email: string, password: string): Promise<string> {
   await promisify(execFile)(serverBinary, ['superuser', 'upsert', email, password, '--dir', server.dataDir])
   const res = await fetch(`${server.baseURL}/api/collections/_superusers/auth-with-password`, {
     method: 'POST',

@@ -12,6 +12,8 @@ import { CHROMIUM_PATH, signUpViaApi } from './harness'
 
 /** The landing's step lock: wheel turns, keys and swipes within it are ignored by design. */
 const STEP_LOCK_MS = 500
+/** The landing's tagline changes every 4 s, with a 0.4 s fade. */
+const TAGLINE_TURN_MS = 4000 + 400
 
 /** currentSection: the landing dot marked as the current step. */
 const currentSection = (page: Page) => page.locator('nav[aria-label="Sections"] [aria-current="step"]')
@@ -157,6 +159,8 @@ test.describe('pwa', () => {
   })
 
   test('steps the landing sections by wheel (above 50) and arrow keys, one step per 500 ms', async ({ page }) => {
+    // The page's clock is Playwright's: the test moves it past the lock instead of waiting.
+    await page.clock.install()
     await page.goto('/')
     await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
     await page.mouse.move(640, 400)
@@ -180,14 +184,14 @@ test.describe('pwa', () => {
     await page.keyboard.press('ArrowDown')
     await expectSection(page, 3)
     await expect(page.getByRole('heading', { name: 'Your Movie Journey, Visualized' })).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 100) // out of the lock
+    await page.clock.runFor(STEP_LOCK_MS + 100) // out of the lock
     await page.mouse.wheel(0, 120)
     await expectSection(page, 4)
     await expect(page.getByRole('link', { name: 'Get Started Now' })).toBeVisible()
-    await page.waitForTimeout(STEP_LOCK_MS + 100)
+    await page.clock.runFor(STEP_LOCK_MS + 100)
     await page.keyboard.press('ArrowUp')
     await expectSection(page, 3)
-    await page.waitForTimeout(STEP_LOCK_MS + 100)
+    await page.clock.runFor(STEP_LOCK_MS + 100)
     await page.mouse.wheel(0, -120)
     await expectSection(page, 2)
   })
@@ -196,6 +200,7 @@ test.describe('pwa', () => {
     const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true })
     try {
       const page = await context.newPage()
+      await page.clock.install()
       await page.goto('/')
       await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
       const cdp = await context.newCDPSession(page)
@@ -209,7 +214,7 @@ test.describe('pwa', () => {
       await expectSection(page, 1)
       await swipe(600, 480) // 120 px up: next section
       await expectSection(page, 2)
-      await page.waitForTimeout(STEP_LOCK_MS + 100) // out of the lock
+      await page.clock.runFor(STEP_LOCK_MS + 100) // out of the lock
       await swipe(400, 520) // 120 px down: back
       await expectSection(page, 1)
     } finally {
@@ -242,11 +247,13 @@ test.describe('pwa', () => {
 
   test('rotates the landing tagline and floats fewer emojis on a phone, none with reduced motion', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 })
+    await page.clock.install()
     await page.goto('/')
     const tagline = page.getByTestId('landing-tagline')
     await expect(tagline).toBeVisible()
     const first = await tagline.innerText()
-    await expect(tagline).not.toHaveText(first, { timeout: 12_000 })
+    await page.clock.runFor(TAGLINE_TURN_MS)
+    await expect(tagline).not.toHaveText(first)
     const emojis = page.getByTestId('floating-emojis').locator('span')
     await expect(emojis).toHaveCount(5)
     await page.setViewportSize({ width: 800, height: 800 })
@@ -264,7 +271,9 @@ test.describe('pwa', () => {
 
     // ?clear-cache: the screen, then a reload with ?fresh into a clean, working app.
     await page.goto('/?clear-cache')
-    await expect(page).toHaveURL((url) => url.searchParams.has('fresh'))
+    // Clearing waits for the service worker registered by the visit above to go, which on
+    // a loaded machine (its precache still filling) took over 10 s in two full runs.
+    await expect(page).toHaveURL((url) => url.searchParams.has('fresh'), { timeout: 20_000 })
     await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
     expect(await page.evaluate(() => localStorage.getItem('left-over'))).toBeNull()
     // After a good start the ?fresh marker leaves the address.
