@@ -60,6 +60,7 @@ func Register(app core.App) {
 			r.POST("/ap/users/{handle}/inbox", inbox)
 			r.POST("/ap/inbox", sharedInbox)
 			r.GET("/ap/actor", instanceActor)
+			r.GET("/ap/avatars/{id}", remoteAvatar)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
 			startWorker(se.App)
 			if c := configOf(se.App); c.requested && !c.On {
