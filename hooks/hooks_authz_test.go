@@ -146,6 +146,7 @@ var routeTable = map[string]routeRule{
 	"GET /ap/users/{handle}/following":  {access: public, path: "/ap/users/nobody_here/following"},
 	"GET /ap/users/{handle}/posts/{id}": {access: public, path: "/ap/users/nobody_here/posts/x"},
 	"GET /ap/actor":                     {access: public},
+	"GET /ap/avatars/{id}":              {access: public, path: "/ap/avatars/nosuchactor0001"},
 	// inboxes: only a remote actor's HTTP Signature lets a POST in; no session does
 	"POST /ap/inbox":                          {access: nobody, body: `{"type":"Follow","actor":"https://other.example/users/x","object":"https://films.example/ap/users/x"}`},
 	"POST /ap/users/{handle}/inbox":           {access: nobody, path: "/ap/users/nobody_here/inbox", body: `{"type":"Follow"}`},

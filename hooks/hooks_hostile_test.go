@@ -238,3 +238,17 @@ func TestHostileWebFinger(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileAvatarIDs asks the remote avatar route for hostile ids: every answer is a
+// JSON 404, never a 5xx, and nothing is fetched (no actor row matches).
+func TestHostileAvatarIDs(t *testing.T) {
+	t.Parallel()
+	srv := webfingerFixture(t)
+	for _, id := range []string{"..%2F..%2Fdata.db", "%00", strings.Repeat("a", 5000), "'%20OR%201=1--", "%E2%80%AE", "x.png"} {
+		status, data := send(t, srv, "GET", "/ap/avatars/"+id, "", "")
+		checkHostileAnswer(t, "avatar "+truncate([]byte(id)), status, data)
+		if status != http.StatusNotFound {
+			t.Errorf("avatar %q: %d %s, want 404", truncate([]byte(id)), status, truncate(data))
+		}
+	}
+}
