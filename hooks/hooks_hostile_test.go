@@ -163,6 +163,7 @@ var bodylessWrites = []string{
 	"POST /api/user/calendar-feed", "DELETE /api/user/calendar-feed",
 	"POST /api/user/scrobble/rotate",
 	"DELETE /api/lists/{id}", "DELETE /api/lists/{id}/items/{itemId}", "DELETE /api/lists/{id}/editors/{userId}",
+	"POST /api/federation/requests/{id}/accept", "POST /api/federation/requests/{id}/reject",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
