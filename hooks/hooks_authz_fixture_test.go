@@ -131,6 +131,20 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w.ids["listItem2"] = w.create(t, "POST", "/api/lists/"+w.ids["list"]+"/items", `{"tvShowId":1396}`, w.cookies[roleOwner])
 	w.ids["recommendation"] = mustFirst(t, app, "recommendations", "to = {:u}", ana.Id).Id
 	w.ids["notification"] = mustFirst(t, app, "notifications", "user = {:u}", ana.Id).Id
+	// two follows from the fediverse waiting for Ana's answer (one to accept, one to decline)
+	for _, name := range []string{"followRequest", "followRequest2"} {
+		followers, err := app.FindCollectionByNameOrId("federation_followers")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := core.NewRecord(followers)
+		actor := "https://social.example/users/" + name
+		r.Load(map[string]any{"user": ana.Id, "actor": actor, "inbox": actor + "/inbox", "host": "social.example", "follow": actor + "#follow", "pending": true})
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+		w.ids[name] = r.Id
+	}
 	return w
 }
 

@@ -163,6 +163,7 @@ var bodylessWrites = []string{
 	"POST /api/user/calendar-feed", "DELETE /api/user/calendar-feed",
 	"POST /api/user/scrobble/rotate",
 	"DELETE /api/lists/{id}", "DELETE /api/lists/{id}/items/{itemId}", "DELETE /api/lists/{id}/editors/{userId}",
+	"POST /api/federation/requests/{id}/accept", "POST /api/federation/requests/{id}/reject",
 }
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
@@ -235,6 +236,20 @@ func TestHostileWebFinger(t *testing.T) {
 		checkHostileAnswer(t, "webfinger "+truncate([]byte(r)), status, data)
 		if status == http.StatusOK && !strings.Contains(string(data), `"subject":"acct:ana@films.example"`) {
 			t.Errorf("webfinger %q: 200 with %s", truncate([]byte(r)), truncate(data))
+		}
+	}
+}
+
+// TestHostileAvatarIDs asks the remote avatar route for hostile ids: every answer is a
+// JSON 404, never a 5xx, and nothing is fetched (no actor row matches).
+func TestHostileAvatarIDs(t *testing.T) {
+	t.Parallel()
+	srv := webfingerFixture(t)
+	for _, id := range []string{"..%2F..%2Fdata.db", "%00", strings.Repeat("a", 5000), "'%20OR%201=1--", "%E2%80%AE", "x.png"} {
+		status, data := send(t, srv, "GET", "/ap/avatars/"+id, "", "")
+		checkHostileAnswer(t, "avatar "+truncate([]byte(id)), status, data)
+		if status != http.StatusNotFound {
+			t.Errorf("avatar %q: %d %s, want 404", truncate([]byte(id)), status, truncate(data))
 		}
 	}
 }

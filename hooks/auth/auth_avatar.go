@@ -117,7 +117,13 @@ const (
 
 // reencodeAvatar turns data into a fresh AvatarSize square: JPEG when opaque, PNG when
 // it has transparency. It checks the header's claimed size before decoding any pixels.
-func reencodeAvatar(data []byte) ([]byte, string, error) {
+func reencodeAvatar(data []byte) ([]byte, string, error) { return SquarePhoto(data, AvatarSize) }
+
+// SquarePhoto re-encodes a photo in any of the formats a member's photo may come in as a
+// fresh side × side square (".jpg" when opaque, ".png" when it has transparency), checking
+// the header's claimed size before decoding any pixels. Nothing of the original file (its
+// metadata, a script in a polyglot) survives. Remote avatars of the fediverse use it too.
+func SquarePhoto(data []byte, side int) ([]byte, string, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || !avatarFormats[format] {
 		return nil, "", errNotAPhoto
@@ -129,7 +135,7 @@ func reencodeAvatar(data []byte) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", errNotAPhoto
 	}
-	square := imaging.Fill(img, AvatarSize, AvatarSize, imaging.Center, imaging.Lanczos)
+	square := imaging.Fill(img, side, side, imaging.Center, imaging.Lanczos)
 	var out bytes.Buffer
 	if square.Opaque() {
 		err = jpeg.Encode(&out, flatten(square), &jpeg.Options{Quality: 85})

@@ -41,6 +41,9 @@ type Settings struct {
 	// community has federation on (hooks/federation). It needs Public: turning Public
 	// off turns it off too. Off by default.
 	Federated bool `json:"federated"`
+	// ApproveFollowers: a Follow from the fediverse waits for the member's answer instead
+	// of being accepted at once. Off by default.
+	ApproveFollowers bool `json:"approveFollowers"`
 }
 
 // About is what other members see of a member's own words on their profile.
@@ -52,7 +55,7 @@ type About struct {
 // SettingsOf reads the member's settings from their record.
 func SettingsOf(r *core.Record) Settings {
 	return Settings{Bio: r.GetString("bio"), Website: r.GetString("website"), Public: r.GetBool("public"), Handle: r.GetString("handle"),
-		Federated: r.GetBool("federated")}
+		Federated: r.GetBool("federated"), ApproveFollowers: r.GetBool("approveFollowers")}
 }
 
 // AboutOf is the part of a member's settings shown on their profile.
@@ -71,6 +74,8 @@ type settingsBody struct {
 	Public    security.Field[bool]   `json:"public"`
 	Handle    security.Field[string] `json:"handle"`
 	Federated security.Field[bool]   `json:"federated"`
+	// ApproveFollowers is Settings.ApproveFollowers.
+	ApproveFollowers security.Field[bool] `json:"approveFollowers"`
 }
 
 // validate trims the given values and checks each on its own, naming every bad field.
@@ -78,11 +83,12 @@ func (b *settingsBody) validate() error {
 	b.Bio.Value = strings.TrimSpace(b.Bio.Value)
 	b.Website.Value = strings.TrimSpace(b.Website.Value)
 	errs := validation.Errors{
-		"bio":       textSetting(b.Bio, "Your bio", BioMaxRunes, validBio),
-		"website":   textSetting(b.Website, "Your website", WebsiteMaxRunes, validWebsite),
-		"public":    boolSetting(b.Public, "Public profile"),
-		"handle":    handleSetting(b.Handle),
-		"federated": boolSetting(b.Federated, "Federation"),
+		"bio":              textSetting(b.Bio, "Your bio", BioMaxRunes, validBio),
+		"website":          textSetting(b.Website, "Your website", WebsiteMaxRunes, validWebsite),
+		"public":           boolSetting(b.Public, "Public profile"),
+		"handle":           handleSetting(b.Handle),
+		"federated":        boolSetting(b.Federated, "Federation"),
+		"approveFollowers": boolSetting(b.ApproveFollowers, "Approve followers"),
 	}
 	return errs.Filter()
 }
@@ -96,6 +102,9 @@ func (b *settingsBody) apply(record *core.Record) {
 	}
 	if b.Federated.Present {
 		record.Set("federated", b.Federated.Value)
+	}
+	if b.ApproveFollowers.Present {
+		record.Set("approveFollowers", b.ApproveFollowers.Value)
 	}
 	if !record.GetBool("public") && b.Public.Present && !b.Federated.Present {
 		record.Set("federated", false) // leaving the public web leaves the fediverse too

@@ -60,7 +60,11 @@ func Register(app core.App) {
 			r.POST("/ap/users/{handle}/inbox", inbox)
 			r.POST("/ap/inbox", sharedInbox)
 			r.GET("/ap/actor", instanceActor)
+			r.GET("/ap/avatars/{id}", remoteAvatar)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.GET("/api/federation/requests", followRequests).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.POST("/api/federation/requests/{id}/accept", answerRequest(true)).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.POST("/api/federation/requests/{id}/reject", answerRequest(false)).Bind(apis.RequireAuth(auth.UsersCollection))
 			startWorker(se.App)
 			if c := configOf(se.App); c.requested && !c.On {
 				se.App.Logger().Warn("Federation is turned on but has no public URL: set CINECIRCLE_PUBLIC_URL (or the dashboard's Application URL) to the https origin members are named by.")
@@ -71,6 +75,7 @@ func Register(app core.App) {
 	})
 	bindPublishing(app)
 	bindBlocks(app)
+	app.OnRecordUpdate(auth.UsersCollection).BindFunc(acceptWaiting)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
 		if e.Record.GetBool("federated") && !e.Record.Original().GetBool("federated") {
 			if _, err := ensureKey(e.App, e.Record); err != nil {

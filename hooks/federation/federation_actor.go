@@ -130,21 +130,22 @@ func personOf(c Config, member *core.Record, publicKeyPem string) Person {
 	h := member.GetString("handle")
 	id := c.actorURL(h)
 	p := Person{
-		Context:           []any{asContext, secContext},
-		ID:                id,
-		Type:              "Person",
-		PreferredUsername: h,
-		Name:              publicName(member),
-		Summary:           textHTML(member.GetString("bio")),
-		URL:               c.Base + "/u/" + url.PathEscape(h),
-		Inbox:             id + "/inbox",
-		Outbox:            id + "/outbox",
-		Followers:         id + "/followers",
-		Following:         id + "/following",
-		Endpoints:         Endpoints{SharedInbox: c.Base + "/ap/inbox"},
-		Discoverable:      true,
-		Published:         member.GetDateTime("created").Time().UTC().Format(time.RFC3339),
-		PublicKey:         PublicKey{ID: id + "#main-key", Owner: id, PublicKeyPem: publicKeyPem},
+		Context:                   []any{asContext, secContext},
+		ID:                        id,
+		Type:                      "Person",
+		PreferredUsername:         h,
+		Name:                      publicName(member),
+		Summary:                   textHTML(member.GetString("bio")),
+		URL:                       c.Base + "/u/" + url.PathEscape(h),
+		Inbox:                     id + "/inbox",
+		Outbox:                    id + "/outbox",
+		Followers:                 id + "/followers",
+		Following:                 id + "/following",
+		Endpoints:                 Endpoints{SharedInbox: c.Base + "/ap/inbox"},
+		Discoverable:              true,
+		ManuallyApprovesFollowers: member.GetBool("approveFollowers"),
+		Published:                 member.GetDateTime("created").Time().UTC().Format(time.RFC3339),
+		PublicKey:                 PublicKey{ID: id + "#main-key", Owner: id, PublicKeyPem: publicKeyPem},
 	}
 	if photo := auth.ProfileImageURL(member); photo != "" {
 		if strings.HasPrefix(photo, "/") {

@@ -50,6 +50,8 @@ type fakeServer struct {
 	gts        bool
 	fetches    int      // signed fetches of alice's actor served
 	bobAliases []string // bob's alsoKnownAs: the accounts bob says he moved from
+	avatar     []byte   // alice's avatar file (a PNG unless a test sets something else)
+	avatarGets int      // fetches of alice's avatar served
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -81,6 +83,14 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		}
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(f.bobDoc())
+	})
+	mux.HandleFunc("GET /avatars/alice.png", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.avatarGets++
+		data := f.avatar
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "image/png")
+		_, _ = w.Write(data)
 	})
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
 	mux.HandleFunc("POST /inbox", f.receive)

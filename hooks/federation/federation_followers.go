@@ -21,17 +21,21 @@ import (
 const followersCollection = "federation_followers"
 
 // saveFollower records remote as member's follower (again: a repeated Follow refreshes
-// the inboxes and the Follow's id).
-func saveFollower(app core.App, member *core.Record, remote RemoteActor, followID string) error {
+// the inboxes and the Follow's id). A new follow of a member who approves followers waits
+// for their answer (pending); one already accepted stays accepted.
+func saveFollower(app core.App, member *core.Record, remote RemoteActor, followID string) (*core.Record, error) {
 	r, err := findOrNew(app, followersCollection, dbx.HashExp{"user": member.Id, "actor": remote.ID})
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if r.IsNew() {
+		r.Set("pending", member.GetBool("approveFollowers"))
 	}
 	r.Set("follow", followID)
 	r.Set("inbox", remote.Inbox)
 	r.Set("sharedInbox", remote.SharedInbox)
 	r.Set("host", remote.Host)
-	return app.Save(r)
+	return r, app.Save(r)
 }
 
 // removeFollower removes actor's follow: the one with followID, or its follow of the
@@ -74,7 +78,7 @@ func forgetActor(app core.App, actor string) error {
 // countFollowers counts member's remote followers.
 func countFollowers(app core.App, member *core.Record) (int, error) {
 	var n int
-	err := app.DB().Select("COUNT(*)").From(followersCollection).Where(dbx.HashExp{"user": member.Id}).Row(&n)
+	err := app.DB().Select("COUNT(*)").From(followersCollection).Where(dbx.HashExp{"user": member.Id, "pending": false}).Row(&n)
 	return n, err
 }
 

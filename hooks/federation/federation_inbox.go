@@ -163,7 +163,8 @@ func memberOfObject(app core.App, c Config, object string) (*core.Record, error)
 }
 
 // follow stores remote as a follower of the member the Follow names (who must be the
-// inbox's owner on a member's inbox) and queues the Accept.
+// inbox's owner on a member's inbox) and queues the Accept, or, when the member approves
+// followers, leaves it pending for their answer (federation_requests.go).
 func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote RemoteActor, act Activity) error {
 	member, err := memberOfObject(e.App, c, idOf(act.Object))
 	if err != nil || (inboxOwner != nil && inboxOwner.Id != member.Id) {
@@ -177,7 +178,8 @@ func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote Remo
 		return err
 	}
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		if err := saveFollower(tx, member, remote, act.ID); err != nil {
+		r, err := saveFollower(tx, member, remote, act.ID)
+		if err != nil || r.GetBool("pending") {
 			return err
 		}
 		return enqueue(tx, member, []string{remote.Inbox}, accept)
@@ -191,13 +193,18 @@ func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote Remo
 // acceptOf is the Accept{Follow} a member sends a new follower: the Follow it accepts
 // embedded, as Mastodon matches it.
 func acceptOf(c Config, member *core.Record, remote RemoteActor, act Activity) map[string]any {
+	return answerOf(c, member, "Accept", remote.ID, act.ID)
+}
+
+// answerOf is a member's Accept or Reject of the Follow followID by the remote actor.
+func answerOf(c Config, member *core.Record, kind, actor, followID string) map[string]any {
 	actorID := c.actorURL(member.GetString("handle"))
 	return map[string]any{
 		"@context": asContext,
-		"id":       actorID + "#accepts/follows/" + shortHash(remote.ID+" "+act.ID),
-		"type":     "Accept",
+		"id":       actorID + "#" + strings.ToLower(kind) + "s/follows/" + shortHash(actor+" "+followID),
+		"type":     kind,
 		"actor":    actorID,
-		"object":   map[string]any{"id": act.ID, "type": "Follow", "actor": remote.ID, "object": actorID},
+		"object":   map[string]any{"id": followID, "type": "Follow", "actor": actor, "object": actorID},
 	}
 }
 

@@ -56,7 +56,7 @@ func audience(app core.App, post *core.Record) (Config, *core.Record, []string, 
 	}
 	var inboxes []string
 	err = app.DB().NewQuery(`SELECT DISTINCT CASE WHEN sharedInbox != '' THEN sharedInbox ELSE inbox END
-		FROM federation_followers WHERE user = {:user}`).Bind(dbx.Params{"user": member.Id}).Column(&inboxes)
+		FROM federation_followers WHERE user = {:user} AND pending = FALSE`).Bind(dbx.Params{"user": member.Id}).Column(&inboxes)
 	return c, member, inboxes, err
 }
 

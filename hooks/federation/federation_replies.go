@@ -232,17 +232,19 @@ func removeReplies(app core.App, where dbx.Expression) error {
 }
 
 // remoteAuthors is comments' lookup of the authors of replies from the fediverse: from
-// the actors cache, one query for a thread. The avatar is left out: members' browsers
-// never fetch remote media directly, and there is no proxy for it yet.
+// the actors cache, one query for a thread. The avatar is ours (/ap/avatars/{id}, see
+// federation_avatars.go): members' browsers never fetch remote media directly.
 func remoteAuthors(app core.App, actors []string) (map[string]comments.RemoteAuthor, error) {
 	var rows []struct {
+		ID       string `db:"id"`
+		Icon     string `db:"icon"`
 		Actor    string `db:"actor"`
 		Name     string `db:"name"`
 		Username string `db:"username"`
 		URL      string `db:"url"`
 		Host     string `db:"host"`
 	}
-	err := app.DB().Select("actor", "name", "username", "url", "host").From(actorsCollection).
+	err := app.DB().Select("id", "icon", "actor", "name", "username", "url", "host").From(actorsCollection).
 		Where(dbx.In("actor", toAny(actors)...)).All(&rows)
 	if err != nil {
 		return nil, err
@@ -256,6 +258,9 @@ func remoteAuthors(app core.App, actors []string) (map[string]comments.RemoteAut
 		}
 		if author.URL == "" {
 			author.URL = r.Actor
+		}
+		if r.Icon != "" {
+			author.AvatarURL = avatarPath(r.ID)
 		}
 		out[r.Actor] = author
 	}

@@ -86,7 +86,7 @@ func TestInboxReplies(t *testing.T) {
 	if c.Content != "@ana Great pick!\nAgreed on the lobby scene & more." || c.User.ID != "" || c.Remote == nil {
 		t.Fatalf("the reply as a comment: %+v", c)
 	}
-	if r := *c.Remote; r.Name != "Alice" || r.Acct != "@alice@"+hostOf(f) || r.URL != f.srv.URL+"/@alice" || r.Host != hostOf(f) || r.AvatarURL != "" {
+	if r := *c.Remote; r.Name != "Alice" || r.Acct != "@alice@"+hostOf(f) || r.URL != f.srv.URL+"/@alice" || r.Host != hostOf(f) || !strings.HasPrefix(r.AvatarURL, "/ap/avatars/") {
 		t.Errorf("its author: %+v", r)
 	}
 	if got := strings.Join(notices(t, app, m["ana"]), "\n"); got != "Alice (@alice@"+hostOf(f)+") commented on your review" {

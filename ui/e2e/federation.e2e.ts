@@ -27,6 +27,8 @@ class FakeMastodon {
   private readonly publicPem: string
   private server: Server | undefined
   origin = ''
+  /** What our server delivered to alice's inboxes. */
+  delivered: { type?: string; object?: { id?: string } }[] = []
 
   constructor() {
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -58,7 +60,13 @@ class FakeMastodon {
         )
         return
       }
-      res.writeHead(202).end() // deliveries to alice (none expected here)
+      // deliveries to alice's inboxes: kept, as Mastodon keeps what it accepted
+      let text = ''
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      req.on('end', () => {
+        if (req.method === 'POST') this.delivered.push(JSON.parse(text || '{}') as { type?: string; object?: { id?: string } })
+        res.writeHead(202).end()
+      })
     })
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
     this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
@@ -97,6 +105,44 @@ class FakeMastodon {
 }
 
 test.describe('federation', () => {
+  test('a follow from Mastodon waits until the member accepts it in Settings', async ({ newMember, server }) => {
+    const fake = new FakeMastodon()
+    await fake.start()
+    try {
+      const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
+      const { request: api } = ana.context
+      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_waits' } })).ok()).toBe(true)
+      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      const page = ana.page
+      await page.goto('/settings/fediverse')
+      const approve = page.getByRole('switch', { name: 'Approve new followers' })
+      await approve.click() // saved first, then shown checked (the switch shows what the server keeps)
+      await expect(page.getByText('New followers from other servers now wait for your answer.')).toBeVisible()
+      await expect(approve).toBeChecked()
+      await expect(page.getByText('No one is waiting for an answer.')).toBeVisible()
+
+      const follow = `${fake.origin}/follows/1`
+      const sent = await fake.send(`${server.baseURL}/ap/inbox`, { id: follow, type: 'Follow', actor: fake.actor, object: `${PUBLIC_URL}/ap/users/ana_waits` })
+      expect(sent.status, sent.body).toBe(202)
+      const followers = async () =>
+        ((await (await api.get('/ap/users/ana_waits/followers', { headers: { Accept: 'application/activity+json' } })).json()) as { totalItems: number }).totalItems
+      expect(await followers()).toBe(0)
+
+      await page.reload()
+      const host = new URL(fake.origin).host
+      const requests = page.getByRole('region', { name: 'Follow requests' })
+      await expect(requests.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', `${fake.origin}/@alice`)
+      await expect(requests).toContainText(`@alice@${host}`)
+      expect(fake.delivered).toEqual([]) // nothing until Ana answers
+      await requests.getByRole('button', { name: `Accept @alice@${host}` }).click()
+      await expect(requests.getByText('No one is waiting for an answer.')).toBeVisible()
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Accept').map((d) => d.object?.id)).toEqual([follow])
+      expect(await followers()).toBe(1)
+    } finally {
+      await fake.stop()
+    }
+  })
+
   test('a like, a boost and a reply from Mastodon reach the member’s card and thread', async ({ newMember, server }) => {
     const fake = new FakeMastodon()
     await fake.start()

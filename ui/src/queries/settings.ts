@@ -17,6 +17,8 @@ export interface Settings {
   handleSuggestion?: string
   /** Found and followed from the fediverse (needs public; counts while the community has federation on). */
   federated: boolean
+  /** Follows from the fediverse wait for the member's answer instead of being accepted at once. */
+  approveFollowers: boolean
 }
 
 /** settingsKeys: ['/api/user/settings'] → GET /api/user/settings. */

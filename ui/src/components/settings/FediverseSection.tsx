@@ -8,6 +8,7 @@ import { formErrors } from '../auth/errors'
 import { FormAlert } from '../ui/FormField'
 import { PageHeader } from '../ui/PageHeader'
 import { Spinner } from '../ui/Spinner'
+import { FollowApproval } from './FollowRequests'
 
 /** FediverseSection (/settings/fediverse): the switch that lets Mastodon, NeoDB and other servers find and follow the member. */
 export default function FediverseSection() {
@@ -86,6 +87,7 @@ export default function FediverseSection() {
                 )}
               </div>
             </div>
+            {settings.data.federated && status.data.enabled && <FollowApproval settings={settings.data} />}
           </div>
         </section>
       )}
