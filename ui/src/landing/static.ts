@@ -87,13 +87,15 @@ if (document.documentElement.dataset.start !== 'landing' || !root) {
     )
     emojis.hidden = layout.length === 0
   }
-  float()
-  subscribeFloatingCount(float)
-
-  // The PWA's worker (SPEC §4) installs from the landing too, once the page has loaded, so
-  // the site is installable and opens offline; its update cycle runs in the app
-  // (lib/serviceWorker.ts), whose first page takes over from here.
-  if ('serviceWorker' in navigator) {
-    window.addEventListener('load', () => void navigator.serviceWorker.register(SW_URL, { scope: '/' }).catch(() => {}), { once: true })
+  // After the first paint, not during it: the decoration reads the window's width (a layout).
+  // The PWA's worker (SPEC §4) installs from the landing too, so the site is installable and
+  // opens offline; its update cycle runs in the app (lib/serviceWorker.ts), whose first page
+  // takes over from here.
+  const afterLoad = () => {
+    float()
+    subscribeFloatingCount(float)
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register(SW_URL, { scope: '/' }).catch(() => {})
   }
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
 }
