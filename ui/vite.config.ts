@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { transformWithOxc, type Plugin } from 'vite'
+import { build, runnerImport, transformWithOxc, type Plugin, type Rolldown } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 
@@ -55,6 +55,57 @@ function inlineStartupScripts(): Plugin {
       },
     },
   }
+}
+
+// The landing page ships almost no JavaScript (issue 26). For a visitor at /, index.html is
+// the landing itself: components/landing/Landing.tsx rendered to HTML here at build time
+// (src/landing/prerender.tsx), moved by src/landing/static.ts, bundled into one inline classic
+// script at the end of the body. The app's entry is no longer a static <script>: the startup
+// script (src/startup/earlyUser.js) preloads it at once for a member or any other page, and
+// the body's script starts it there (or hides nothing and runs the landing). Runs after
+// inlineStartupScripts, whose early script gets the entry's files here.
+function prerenderLanding(): Plugin {
+  const src = (f: string) => fileURLToPath(new URL(`./src/${f}`, import.meta.url))
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  return {
+    name: 'cinecircle:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+        const entry = entryTag.exec(html)?.[1]
+        if (!entry) throw new Error('index.html: the app entry <script type="module"> is missing')
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+        const appFiles = [entry, ...preloads.map((m) => m[1]!)]
+        const appFilesMarker = '/* APP_FILES */ []'
+        if (!html.includes(appFilesMarker)) throw new Error(`index.html: the startup script lacks ${appFilesMarker}`)
+        const rootDiv = '<div id="root"></div>'
+        if (!html.includes(rootDiv)) throw new Error(`index.html: ${rootDiv} is missing`)
+
+        const { module } = await runnerImport<{ renderLanding: () => string }>(src('landing/prerender.tsx'), { configFile: false, root, logLevel: 'warn' })
+        const script = await bundleClassic(src('landing/static.ts'), root, { __APP_ENTRY__: JSON.stringify(entry) })
+        return preloads
+          .reduce((h, m) => h.replace(m[0], ''), html.replace(entryTag, ''))
+          .replace(appFilesMarker, JSON.stringify(appFiles))
+          .replace(rootDiv, `<div id="landing">${module.renderLanding()}</div>\n    ${rootDiv}\n    <script>\n${script}</script>`)
+      },
+    },
+  }
+}
+
+/** bundleClassic bundles entry and its imports into one minified classic script (an IIFE). */
+async function bundleClassic(entry: string, root: string, define: Record<string, string>): Promise<string> {
+  const out = (await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    define,
+    build: { write: false, minify: true, lib: { entry, formats: ['iife'], name: 'cinecircleLanding' }, rolldownOptions: { output: { codeSplitting: false } } },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[]
+  const chunk = [out].flat()[0]?.output[0]
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry}: the bundle is empty`)
+  return chunk.code
 }
 
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1]>
@@ -118,7 +169,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStartupScripts(), pwa, keepGitkeep()],
+  plugins: [react(), tailwindcss(), inlineStartupScripts(), prerenderLanding(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -2,6 +2,7 @@
 // binary on loopback, then for the landing (signed out) and the signed-in home runs
 // Lighthouse 12 (mobile settings, Debian's Chromium) and sums the gzip size of every
 // JavaScript file the page loaded on its first load (from Lighthouse's network record).
+// The home runs with the cookies sign-in sets in the browser's own jar, as a member's browser has them.
 //
 //   node audit.mjs --bin ../../cinecircle --out ../out/ui.json [--lhr DIR] [--chrome PATH]
 //
@@ -15,6 +16,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -43,6 +45,17 @@ const run = (args) =>
     p.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`${bin} ${args.join(' ')}: exit ${code}`))))
   })
 
+// setBrowserCookies puts cookies into the browser's own jar through the DevTools protocol.
+async function setBrowserCookies(port, cookies) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` })
+  try {
+    const session = await browser.target().createCDPSession()
+    await session.send('Storage.setCookies', { cookies })
+  } finally {
+    await browser.disconnect()
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'cinecircle-ui-bench-'))
 let server
 let chrome
@@ -68,7 +81,15 @@ try {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]
+  // Every cookie sign-in sets (the session and its cinecircle_member hint, which the page's
+  // startup script reads), put into Chromium's own jar before the home's run, as a signed-in
+  // browser has them: a Cookie header sent beside the jar is invisible to the page's scripts.
+  const cookies = login.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(';')
+    const i = pair.indexOf('=')
+    return { name: pair.slice(0, i), value: pair.slice(i + 1), url: base }
+  })
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
   if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`)
 
   chrome = await chromeLauncher.launch({
@@ -78,14 +99,14 @@ try {
   const pages = []
   for (const page of [
     { name: 'landing', file: 'landing', headers: {} },
-    { name: 'signed-in home', file: 'home', headers: { Cookie: cookie } },
+    { name: 'signed-in home', file: 'home', headers: { Cookie: cookie }, cookies },
   ]) {
+    if (page.cookies) await setBrowserCookies(chrome.port, page.cookies)
     const result = await lighthouse(`${base}/`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      extraHeaders: page.headers,
       disableStorageReset: false,
     })
     const lhr = result.lhr

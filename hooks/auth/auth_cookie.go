@@ -15,6 +15,12 @@ import (
 // CookieName is the session cookie that carries the member's PocketBase auth token.
 const CookieName = "cinecircle_session"
 
+// MemberCookie ("1") lives beside the session cookie so that index.html's startup script,
+// which cannot read the HttpOnly session, knows before the first paint whether to start the
+// member's app or show the pre-rendered landing page (ui/src/startup/earlyUser.js). It is
+// a hint, never a credential: nothing on the server reads it for access.
+const MemberCookie = "cinecircle_member"
+
 // crossOrigin rejects browser requests whose Origin (or Sec-Fetch-Site) says they come
 // from another site. Requests without those headers are not browser-initiated.
 var crossOrigin = http.NewCrossOriginProtection()
@@ -34,6 +40,9 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 			}
 			c, err := e.Request.Cookie(CookieName)
 			if err != nil || c.Value == "" {
+				if hasMemberCookie(e) { // the session ran out before its hint
+					setMemberCookie(e, -1)
+				}
 				return e.Next()
 			}
 			record, renew, sid, err := sessionMember(e.App, c.Value)
@@ -62,6 +71,9 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 				}
 			} else if sid != "" {
 				touchSession(e.App, sid)
+			}
+			if !hasMemberCookie(e) && !renew { // a session from before the hint existed
+				setMemberCookie(e, int(record.Collection().AuthToken.DurationTime().Seconds()))
 			}
 			return e.Next()
 		},
@@ -93,10 +105,11 @@ func setSession(e *core.RequestEvent, record *core.Record) error {
 		Secure:   isHTTPS(e),
 		SameSite: http.SameSiteLaxMode,
 	})
+	setMemberCookie(e, int(record.Collection().AuthToken.DurationTime().Seconds()))
 	return nil
 }
 
-// clearSession expires the session cookie.
+// clearSession expires the session cookie and its hint.
 func clearSession(e *core.RequestEvent) {
 	e.SetCookie(&http.Cookie{
 		Name:     CookieName,
@@ -107,6 +120,30 @@ func clearSession(e *core.RequestEvent) {
 		Secure:   isHTTPS(e),
 		SameSite: http.SameSiteLaxMode,
 	})
+	setMemberCookie(e, -1)
+}
+
+// setMemberCookie sets the MemberCookie hint for maxAge seconds, or expires it (maxAge < 0).
+// Scripts must read it, so it is not HttpOnly; it only ever says "1".
+func setMemberCookie(e *core.RequestEvent, maxAge int) {
+	value := "1"
+	if maxAge < 0 {
+		value = ""
+	}
+	e.SetCookie(&http.Cookie{
+		Name:     MemberCookie,
+		Value:    value,
+		Path:     "/",
+		MaxAge:   maxAge,
+		Secure:   isHTTPS(e),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// hasMemberCookie reports whether the request carries the MemberCookie hint.
+func hasMemberCookie(e *core.RequestEvent) bool {
+	c, err := e.Request.Cookie(MemberCookie)
+	return err == nil && c.Value != ""
 }
 
 func isHTTPS(e *core.RequestEvent) bool {

@@ -281,12 +281,13 @@ test.describe('pwa', () => {
 
     // The app's code cannot load (a fresh profile without the service worker, whose
     // precache would serve it): clear and reload; when that does not help either, stop
-    // and ask for a manual refresh (no reload loop).
+    // and ask for a manual refresh (no reload loop). The sign-in page, as the landing at /
+    // runs without the app's code (its own inline script).
     const context = await browser.newContext({ baseURL: baseURL!, serviceWorkers: 'block' })
     try {
       const broken = await context.newPage()
       await broken.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort())
-      await broken.goto('/')
+      await broken.goto('/login')
       await expect(broken.getByText('Critical error detected. Clearing cache and reloading...')).toBeVisible()
       await expect(broken).toHaveURL((url) => url.searchParams.has('fresh'), { timeout: 15_000 })
       await expect(broken.getByText('Critical DOM error. Please refresh manually.')).toBeVisible()

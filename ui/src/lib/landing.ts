@@ -101,6 +101,46 @@ export function nextTagline(index: number, count: number = TAGLINES.length): num
   return count > 0 ? (index + 1) % count : 0
 }
 
+/**
+ * rotateTaglines runs the hero's rotation (every 4 s, a 0.4 s fade): show(index, visible)
+ * hides the current tagline, then shows the next. It returns the function that stops it.
+ */
+export function rotateTaglines(show: (index: number, visible: boolean) => void): () => void {
+  let index = 0
+  let fade: ReturnType<typeof setTimeout> | undefined
+  const timer = setInterval(() => {
+    show(index, false)
+    fade = setTimeout(() => {
+      index = nextTagline(index)
+      show(index, true)
+    }, TAGLINE_FADE_MS)
+  }, TAGLINE_INTERVAL_MS)
+  return () => {
+    clearInterval(timer)
+    clearTimeout(fade)
+  }
+}
+
+// The classes that show which section is current. The React landing and the pre-rendered
+// one's script (src/landing/static.ts) both set them, so they live here.
+
+/** landingPanelClass: a section's content fades in when it is the current one. */
+export function landingPanelClass(active: boolean): string {
+  return `w-full max-w-5xl transition-opacity duration-500 ${active ? 'opacity-100' : 'opacity-0'}`
+}
+
+/** landingDotClass: the current section's dot is a long bar, the others small dots. */
+export function landingDotClass(active: boolean): string {
+  return `block size-2.5 rounded-full transition-all duration-300 ${
+    active ? 'w-8 bg-primary sm:h-8 sm:w-2.5' : 'bg-base-content/25 group-hover:bg-base-content/50'
+  }`
+}
+
+/** landingOffset: the sections' track is moved up by one screen per section. */
+export function landingOffset(index: number): string {
+  return `translateY(-${index * 100}%)`
+}
+
 /** The emojis floating behind the landing page. */
 export const FLOATING_EMOJIS: readonly string[] = ['🎬', '🍿', '⭐', '🎥', '📺', '🎞️', '🏆', '❤️', '😂', '🤩']
 
@@ -120,6 +160,11 @@ export interface FloatingEmoji {
   duration: number
   /** Font size, rem. */
   size: number
+}
+
+/** floatingEmojiStyle: where and how an emoji floats (inline style properties). */
+export function floatingEmojiStyle(e: FloatingEmoji) {
+  return { left: `${e.left}%`, fontSize: `${e.size}rem`, animationDelay: `${e.delay}s`, animationDuration: `${e.duration}s` }
 }
 
 /**

@@ -1,35 +1,23 @@
 import { useSyncExternalStore } from 'react'
-import { floatingEmojiCount, floatingEmojiLayout } from '../../lib/landing'
+import { floatingEmojiLayout, floatingEmojiStyle } from '../../lib/landing'
+import { currentFloatingCount, subscribeFloatingCount } from '../../lib/landingMotion'
 
-const reducedMotion = '(prefers-reduced-motion: reduce)'
-
-function subscribe(listener: () => void) {
-  const media = window.matchMedia(reducedMotion)
-  window.addEventListener('resize', listener)
-  media.addEventListener('change', listener)
-  return () => {
-    window.removeEventListener('resize', listener)
-    media.removeEventListener('change', listener)
-  }
-}
-
-/** How many emojis float now: by width (SPEC §9), none when the visitor asks for less motion. */
-function currentCount(): number {
-  return window.matchMedia(reducedMotion).matches ? 0 : floatingEmojiCount(window.innerWidth)
-}
-
-/** FloatingEmojis: the landing's decorative background of slowly rising emojis. */
+/**
+ * FloatingEmojis: the landing's decorative background of slowly rising emojis. Pre-rendered
+ * (no window) it is an empty, hidden layer the landing's script fills (src/landing/static.ts).
+ */
 export function FloatingEmojis() {
-  const count = useSyncExternalStore(subscribe, currentCount, () => 0)
-  if (count === 0) return null
+  const count = useSyncExternalStore(subscribeFloatingCount, currentFloatingCount, () => 0)
   return (
-    <div aria-hidden="true" data-testid="floating-emojis" className="pointer-events-none absolute inset-0 overflow-hidden">
+    <div
+      aria-hidden="true"
+      hidden={count === 0}
+      data-testid="floating-emojis"
+      data-landing="emojis"
+      className="pointer-events-none absolute inset-0 overflow-hidden"
+    >
       {floatingEmojiLayout(count).map((e, i) => (
-        <span
-          key={i}
-          className="floating-emoji"
-          style={{ left: `${e.left}%`, fontSize: `${e.size}rem`, animationDelay: `${e.delay}s`, animationDuration: `${e.duration}s` }}
-        >
+        <span key={i} className="floating-emoji" style={floatingEmojiStyle(e)}>
           {e.emoji}
         </span>
       ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
-import { LANDING_SECTION_COUNT } from '../../lib/landing'
+import { LANDING_SECTION_COUNT, landingDotClass, landingOffset, landingPanelClass } from '../../lib/landing'
 import { rememberInviteRef, safeSessionStorage } from '../../lib/invite'
 import { Wordmark } from '../layout/Logo'
 import {
@@ -32,13 +32,15 @@ const sectionTitles = ['Welcome', 'Track. Rate. Connect.', 'Your Movie Journey, 
  * Landing: the visitor's page at / (SPEC §2): four full-screen sections stepped by wheel,
  * arrow keys or swipes, with dots to jump, over floating emojis. Sections out of view are
  * inert; with reduced motion the sections switch without sliding and nothing floats.
+ * The build pre-renders it into index.html (vite.config.ts), where src/landing/static.ts
+ * moves it without React, finding its parts by their data-landing attributes.
  */
 export function Landing() {
   useDocumentTitle()
   const { index, step, jump, handlers } = useLandingSteps()
 
   return (
-    <div className="fixed inset-0 overflow-hidden bg-base-100 text-base-content" {...handlers}>
+    <div data-landing="root" className="fixed inset-0 overflow-hidden bg-base-100 text-base-content" {...handlers}>
       <Backdrop />
       <FloatingEmojis />
       <header className="absolute inset-x-0 top-0 z-20 flex items-center justify-between px-5 py-4 sm:px-8">
@@ -49,8 +51,9 @@ export function Landing() {
       </header>
 
       <div
+        data-landing="track"
         className="relative z-10 h-full transition-transform duration-700 ease-[cubic-bezier(.65,0,.35,1)] motion-reduce:transition-none"
-        style={{ transform: `translateY(-${index * 100}%)` }}
+        style={{ transform: landingOffset(index) }}
       >
         <Section active={index === 0} labelledBy="landing-hero">
           <Hero onNext={() => step(1)} />
@@ -76,15 +79,12 @@ export function Landing() {
             key={i}
             type="button"
             onClick={() => jump(i)}
+            data-landing="dot"
             aria-label={`Go to section ${i + 1}: ${sectionTitles[i]}`}
             aria-current={index === i ? 'step' : undefined}
             className="group grid min-h-6 min-w-6 place-items-center rounded-full"
           >
-            <span
-              className={`block size-2.5 rounded-full transition-all duration-300 ${
-                index === i ? 'w-8 bg-primary sm:h-8 sm:w-2.5' : 'bg-base-content/25 group-hover:bg-base-content/50'
-              }`}
-            />
+            <span className={landingDotClass(index === i)} />
           </button>
         ))}
       </nav>
@@ -97,9 +97,12 @@ function Section({ active, labelledBy, children }: { active: boolean; labelledBy
     <section
       aria-labelledby={labelledBy}
       inert={!active}
+      data-landing="section"
       className="flex h-full items-center justify-center px-6 pt-16 pb-10 sm:px-12"
     >
-      <div className={`w-full max-w-5xl transition-opacity duration-500 ${active ? 'opacity-100' : 'opacity-0'}`}>{children}</div>
+      <div data-landing="panel" className={landingPanelClass(active)}>
+        {children}
+      </div>
     </section>
   )
 }
@@ -136,6 +139,7 @@ function Hero({ onNext }: { onNext: () => void }) {
       <button
         type="button"
         onClick={onNext}
+        data-landing="next"
         className="btn btn-ghost btn-circle mt-10 animate-bounce text-base-content/60 motion-reduce:animate-none"
         aria-label="Next section"
       >
