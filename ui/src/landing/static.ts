@@ -10,6 +10,7 @@ import { floatingEmojiLayout, floatingEmojiStyle, landingDotClass, landingOffset
 import { landingSteps } from '../lib/landingSteps'
 import { currentFloatingCount, subscribeFloatingCount } from '../lib/landingMotion'
 import { SW_URL } from '../lib/serviceWorker'
+import { DAISY_THEMES, parseThemePreference, resolveTheme, THEME_STORAGE_KEY } from '../lib/theme'
 
 /** The app's entry file (/assets/index-….js), written in at build time. */
 declare const __APP_ENTRY__: string
@@ -30,6 +31,7 @@ if (document.documentElement.dataset.start !== 'landing' || !root) {
   document.documentElement.dataset.app = 'started'
   // An invite link (/?ref={id}, SPEC §9) lands here: remember the inviter for the sign-up form.
   rememberInviteRef(location.search, safeSessionStorage())
+  followTheme()
 
   const all = (part: string) => [...root.querySelectorAll<HTMLElement>(`[data-landing="${part}"]`)]
   const one = (part: string) => root.querySelector<HTMLElement>(`[data-landing="${part}"]`)
@@ -98,4 +100,26 @@ if (document.documentElement.dataset.start !== 'landing' || !root) {
   }
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
+}
+
+/**
+ * followTheme keeps the landing's theme as the app keeps its own (hooks/useTheme.ts): a
+ * choice made in another tab applies at once, and while the choice is 'system' the page
+ * follows the operating system's setting live.
+ */
+function followTheme() {
+  const dark = window.matchMedia('(prefers-color-scheme: dark)')
+  const apply = () => {
+    let stored: string | null = null
+    try {
+      stored = localStorage.getItem(THEME_STORAGE_KEY)
+    } catch {
+      // storage blocked: the default preference
+    }
+    document.documentElement.dataset.theme = DAISY_THEMES[resolveTheme(parseThemePreference(stored), dark.matches)]
+  }
+  window.addEventListener('storage', (e) => {
+    if (e.key === THEME_STORAGE_KEY) apply()
+  })
+  dark.addEventListener('change', apply)
 }
