@@ -18,6 +18,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"cinecircle/hooks/sqlstmt"
+
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
 	"github.com/pocketbase/dbx"
@@ -218,15 +220,18 @@ func (r *Replicator) Stop() error {
 //
 // Either way, SQLite's memory is bounded for the whole process (boundMemory).
 func DBConnect(dbPath string) (*dbx.DB, error) {
-	if strings.TrimSpace(os.Getenv(EnvURL)) == "" {
-		return boundMemory(core.DefaultDBConnect(dbPath))
+	dsn := dbPath + pocketbasePragmas
+	if strings.TrimSpace(os.Getenv(EnvURL)) != "" {
+		dsn += "&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
 	}
-	// PocketBase's own pragmas (core.DefaultDBConnect, v0.40), busy_timeout first.
-	const pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)" +
-		"&_defensive=1&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
-	return boundMemory(dbx.Open("sqlite", dbPath+pragmas))
+	return boundMemory(sqlstmt.Open(dsn))
 }
+
+// pocketbasePragmas are PocketBase's own connection pragmas (core.DefaultDBConnect,
+// v0.40), busy_timeout first; the connections keep their statements prepared (sqlstmt).
+const pocketbasePragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
+	"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)" +
+	"&_defensive=1"
 
 // EnvDBMemory names the environment variable that bounds SQLite's memory, in MB.
 const EnvDBMemory = "CINECIRCLE_DB_MEMORY_MB"
