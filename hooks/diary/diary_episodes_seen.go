@@ -18,6 +18,12 @@ const episodesSeenSQL = `SELECT s.tvShow, s.season, s.episode, MIN(s.at) AS firs
 		WHERE user = {:u} AND created >= {:from} AND created < {:to}
 	) s GROUP BY s.tvShow, s.season, s.episode`
 
+// episodesEverSQL selects, once each, every episode the member {:u} watched or
+// reviewed: the all-time count of episodesSeenSQL without the first dates, read from
+// idx_episode_watches_user_show alone.
+const episodesEverSQL = `SELECT tvShow, season, episode FROM episode_watches WHERE user = {:u}
+	UNION SELECT tvShow, seasonNumber, episodeNumber FROM episode_reviews WHERE user = {:u}`
+
 // storedLayout is how the database stores dates (UTC), so spans compare as text.
 const storedLayout = "2006-01-02 15:04:05.000Z"
 

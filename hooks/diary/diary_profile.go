@@ -123,7 +123,7 @@ func TotalsOf(app core.App, userID string) (Totals, error) {
 }
 
 // totals is TotalsOf with the member's TV hours already counted (the profile has them).
-// Episodes are the distinct episodes watched or reviewed (episodesSeenSQL, all time).
+// Episodes are the distinct episodes watched or reviewed (episodesEverSQL).
 func totals(app core.App, userID string, tvHours float64) (Totals, error) {
 	var t Totals
 	q := func(sql string, dst ...any) error {
@@ -134,7 +134,7 @@ func totals(app core.App, userID string, tvHours float64) (Totals, error) {
 	for _, step := range []error{
 		q(`SELECT COUNT(DISTINCT d.movie), COALESCE(SUM(m.runtime), 0) FROM diary d JOIN movies m ON m.id = d.movie WHERE d.user = {:u}`, &t.Movies, &movieMinutes),
 		q(`SELECT COUNT(*) FROM watch_entries WHERE user = {:u} AND tvShow != '' AND status = 'watched'`, &t.Shows),
-		q(`SELECT COUNT(*) FROM (`+episodesSeenSQL+`)`, &t.Episodes),
+		q(`SELECT COUNT(*) FROM (`+episodesEverSQL+`)`, &t.Episodes),
 		q(`SELECT COUNT(*) FROM diary WHERE user = {:u} AND review != ''`, &diaryReviews),
 		q(`SELECT COUNT(*) FROM episode_reviews WHERE user = {:u} AND review != ''`, &episodeReviews),
 	} {
@@ -245,7 +245,8 @@ func Recent(app core.App, userID string, limit, offset int) ([]DiaryItem, error)
 	return out, nil
 }
 
-// titlesByField loads the titles of kind that rows point at, by record id.
+// titlesByField loads the titles of kind that rows point at, by record id, with the
+// columns summarize reads (a title record has twenty).
 func titlesByField(app core.App, kind catalog.Kind, rows []*core.Record) (map[string]*core.Record, error) {
 	ids := []string{}
 	for _, r := range rows {
@@ -257,7 +258,9 @@ func titlesByField(app core.App, kind catalog.Kind, rows []*core.Record) (map[st
 	if len(ids) == 0 {
 		return out, nil
 	}
-	records, err := app.FindRecordsByIds(kind.Collection(), ids)
+	var records []*core.Record
+	err := app.RecordQuery(kind.Collection()).Select(summaryColumns(kind)...).
+		AndWhere(dbx.In("id", toAny(ids)...)).All(&records)
 	for _, r := range records {
 		out[r.Id] = r
 	}

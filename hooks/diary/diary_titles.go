@@ -30,6 +30,15 @@ type TitleSummary struct {
 // Summarize reads the card data of a title record (for other domains' answers).
 func Summarize(kind catalog.Kind, r *core.Record) TitleSummary { return summarize(kind, r) }
 
+// summaryColumns are the columns of kind's collection summarize reads.
+func summaryColumns(kind catalog.Kind) []string {
+	common := []string{"id", "tmdbId", "posterPath", "year", "overview", "genres"}
+	if kind == catalog.TV {
+		return append(common, "name", "firstAirDate", "numberOfSeasons", "episodeRuntime")
+	}
+	return append(common, "title", "releaseDate", "runtime")
+}
+
 // summarize reads the card data of a title record.
 func summarize(kind catalog.Kind, r *core.Record) TitleSummary {
 	s := TitleSummary{
