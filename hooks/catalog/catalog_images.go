@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"cinecircle/hooks/filecache"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -105,23 +107,11 @@ func (s *service) fetchImage(ctx context.Context, size, file, dir string) error 
 	case !strings.HasPrefix(res.Header.Get("Content-Type"), "image/"):
 		return fmt.Errorf("image host answered %q, not an image", res.Header.Get("Content-Type"))
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	return filecache.WriteAtomic(filepath.Join(dir, file), func(w io.Writer) error {
+		n, err := io.Copy(w, io.LimitReader(res.Body, maxImageBytes+1))
+		if err == nil && n > maxImageBytes {
+			err = fmt.Errorf("image larger than %d bytes", maxImageBytes)
+		}
 		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".fetch-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	n, err := io.Copy(tmp, io.LimitReader(res.Body, maxImageBytes+1))
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if n > maxImageBytes {
-		return fmt.Errorf("image larger than %d bytes", maxImageBytes)
-	}
-	return os.Rename(tmp.Name(), filepath.Join(dir, file))
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/filecache"
 	"cinecircle/hooks/security"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -121,24 +122,7 @@ func fetchAvatar(ctx context.Context, icon string) ([]byte, string, error) {
 	return auth.SquarePhoto(data, avatarSide)
 }
 
-// writeAtomic writes data to path through a temporary file, so a reader never sees half
-// a file.
+// writeAtomic writes data to path whole (filecache.WriteAtomic).
 func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".avatar-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return filecache.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 }

@@ -19,6 +19,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/filecache"
 	"cinecircle/hooks/ogcard"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -162,28 +163,22 @@ func serveCard(e *core.RequestEvent, id string, card ogcard.Card, files cardFile
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	old, _ := filepath.Glob(filepath.Join(dir, id+"_*.png"))
-	tmp, err := os.CreateTemp(dir, ".card-*")
+	sent := false
+	err = filecache.WriteAtomic(path, func(w io.Writer) error {
+		sent = true
+		enc := png.Encoder{CompressionLevel: png.BestSpeed}
+		return enc.Encode(io.MultiWriter(w, e.Response), img)
+	})
 	if err != nil {
+		if sent {
+			return nil // the visitor got the image (or most of it); the next one draws it again
+		}
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(io.MultiWriter(tmp, e.Response), img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return nil // the visitor got the image; the next one draws it again
-	}
-	if err := os.Rename(tmp.Name(), path); err == nil {
-		for _, o := range old {
-			if o != path {
-				_ = os.Remove(o)
-			}
+	for _, o := range old {
+		if o != path {
+			_ = os.Remove(o)
 		}
 	}
 	return nil

@@ -1,0 +1,45 @@
+package filecache_test
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cinecircle/hooks/filecache"
+)
+
+// TestWriteAtomic: a write lands whole in a directory made for it; a failed write leaves
+// the file as it was and no temporary file behind.
+func TestWriteAtomic(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "cards", "abc.png")
+	write := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	if err := filecache.WriteAtomic(path, write("first")); err != nil {
+		t.Fatal(err)
+	}
+	failed := errors.New("too large")
+	err := filecache.WriteAtomic(path, func(w io.Writer) error {
+		_, _ = io.WriteString(w, "half of the second")
+		return failed
+	})
+	if !errors.Is(err, failed) {
+		t.Fatalf("the write's error comes back: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "first" {
+		t.Fatalf("after a failed write the file holds %q", got)
+	}
+	if err := filecache.WriteAtomic(path, write("second")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "second" {
+		t.Fatalf("the file holds %q", got)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("temporary files left: %v", entries)
+	}
+}
