@@ -34,5 +34,4 @@ func Register(app core.App) {
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerAuthorCache(app)
 	registerPageMemo(app)
-	app.Store().Set(stmtPoolKey, newStmtPool())
 }

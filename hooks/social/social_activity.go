@@ -78,11 +78,7 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 	if viewerID != "" {
 		var likedIDs []string
 		idList, _ := json.Marshal(ids)
-		err := withPrepared(app, "liked", func() *dbx.Query {
-			return app.DB().NewQuery(likedSQL)
-		}, func(q *dbx.Query) error {
-			return q.Bind(dbx.Params{"viewer": viewerID, "ids": string(idList)}).Column(&likedIDs)
-		})
+		err := app.DB().NewQuery(likedSQL).Bind(dbx.Params{"viewer": viewerID, "ids": string(idList)}).Column(&likedIDs)
 		if err != nil {
 			return nil, err
 		}
@@ -125,8 +121,7 @@ func authorOrUnknown(authors map[string]ActivityUser, id string) ActivityUser {
 
 // likedSQL selects which of the activities in the JSON list {:ids} the viewer likes (on
 // idx_activity_likes_pair, one search per activity). One text for any number of
-// activities, so it stays prepared; the plus keeps SQLite from planning it again for
-// each viewer (see feedWindow).
+// activities, so the connections keep it prepared (see feedWindow for the plus).
 const likedSQL = `SELECT activity FROM activity_likes WHERE user = +{:viewer}
 	AND activity IN (SELECT value FROM json_each({:ids}))`
 

@@ -50,11 +50,11 @@ const (
 // posts may stay). Both lists come from
 // partial indexes of a handful of rows, so the key search stays index-only.
 //
-// The bound values carry a unary plus: with ANALYZE's sqlite_stat4 samples SQLite would
-// otherwise read a bare parameter compared with an indexed column to estimate its range,
-// which marks the statement to be planned again once the values are bound, so every page
-// paid for two preparations. The plan is fixed by INDEXED BY anyway; the plus keeps the
-// value a plain text comparison (the column's affinity applies).
+// The app's connections keep this text prepared and plan it once whatever the values
+// (hooks/sqlstmt). The bound values also carry a unary plus, which keeps ANALYZE's
+// sqlite_stat4 samples out of the plan on a connection without that guarantee; the plan
+// is fixed by INDEXED BY anyway, and the plus keeps the value a plain text comparison
+// (the column's affinity applies).
 const feedWindow = `f.user IN (` + feedMembers + `)
 	AND f.created >= +{:lo} AND f.created <= +{:hi} AND (f.created < +{:hi} OR f.id < +{:hiID})
 	AND (f.user = +{:viewer} OR f.id NOT IN (` + moderation.HiddenActivitiesSQL + ` UNION ALL ` + posts.PrivateSQL + `))
@@ -82,10 +82,8 @@ func feedFilter(limit int) string {
 	ORDER BY f.created DESC, f.id DESC ` + feedLimit(limit) + `)`
 }
 
-// feedLimit is the LIMIT clause of a feed query with the count written out. SQLite re-plans
-// a statement whose LIMIT is a bound parameter every time it runs (the planner reads the
-// bound value, and binding it expires the freshly prepared statement), which cost a
-// second preparation of the feed's query per page.
+// feedLimit is the LIMIT clause of a feed query with the count written out (a bound LIMIT
+// is planned for its value on a connection without hooks/sqlstmt's guarantee).
 func feedLimit(limit int) string {
 	return "LIMIT " + strconv.Itoa(limit)
 }
@@ -175,11 +173,7 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
 		var got []*core.Record
 		limit := c.Limit - len(records)
-		err := withPrepared(app, "feed window "+strconv.Itoa(limit), func() *dbx.Query {
-			return feedQuery(app, viewerID, lo, hi, hiID, limit).Build()
-		}, func(q *dbx.Query) error {
-			return q.Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
-		})
+		err := feedQuery(app, viewerID, lo, hi, hiID, limit).Build().Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
 		records = append(records, got...)
 		return len(got), len(records) >= c.Limit, err
 	})
