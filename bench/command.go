@@ -66,6 +66,7 @@ func runCommand(app core.App) *cobra.Command {
 	fl.IntVar(&o.StockPages, "stock-pages", o.StockPages, "records API requests per page (0 skips; a timeout ends the page)")
 	fl.IntVar(&o.RealtimeClients, "realtime-clients", o.RealtimeClients, "realtime clients to hold (0 skips)")
 	fl.IntVar(&o.RealtimePosts, "realtime-posts", o.RealtimePosts, "posts whose delivery is timed")
-	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, stock, bare, realtime (default all)")
+	fl.DurationVar(&o.WriteStep, "write-step", 0, "how long the write capacity phase offers each rate (default 8s)")
+	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, writes, stock, bare, realtime (default all)")
 	return cmd
 }

@@ -213,6 +213,10 @@ func Report(r, base *Results, ui *UIResults) string {
 		w("The log request itself: p99 %s ms. Server RSS: %d MB idle, %d MB with every client connected.", ms(rt.PostP99), rt.RSSIdle>>20, rt.RSS>>20)
 	}
 
+	if wc := r.Writes; wc != nil {
+		writeSection(w, wc)
+	}
+
 	if len(ui.Pages) > 0 {
 		w("\n## UI\n")
 		w("Lighthouse %s (%s settings, Debian Chromium), demo community, %s.\n", ui.Pages[0].Lighthouse, ui.Pages[0].FormFactor, ui.Date)
@@ -285,4 +289,24 @@ func table(b *strings.Builder, list []Stat) {
 		}
 		fmt.Fprintf(b, "| %s | %d | %d | %s | %s | %s | %.1f | %d | %d |\n", s.Name, s.Conc, s.N, ms(s.P50), ms(s.P95), ms(s.P99), s.RPS, s.Errors, s.Timeouts)
 	}
+}
+
+// peakHourLogsPerMember is the activity rate the write ceiling is stated at: a member who
+// logs two watches a day, an eighth of them in the busiest hour.
+const peakHourLogsPerMember = 2.0 / 8
+
+// writeSection writes the write capacity phase (run_writes.go): each offered rate, and
+// the ceiling in logs a second and in members at peakHourLogsPerMember.
+func writeSection(w func(string, ...any), wc *WriteCapacity) {
+	w("\n## Write capacity\n")
+	w("Diary logs (`POST /api/user/movies`, watched and rated: the entry, its post, the post's notifications to the author's followers and their realtime events, challenge recounts) offered at rising rates for %v each by %d members (median %d followers), the load open: each request starts on schedule and is timed from it. Load average at the start: `%s`.\n",
+		wc.StepLength, wc.Authors, wc.MedianFollowers, wc.Load)
+	w("| offered logs/s | answered logs/s | requests | p50 ms | p99 ms | errors |")
+	w("|---|---|---|---|---|---|")
+	for _, s := range wc.Steps {
+		w("| %.0f | %.1f | %d | %s | %s | %d |", s.Rate, s.Achieved, s.Sent, ms(s.P50), ms(s.P99), s.Errors)
+	}
+	members := wc.Ceiling * 3600 / peakHourLogsPerMember
+	w("\nSustained with p99 ≤ %v: **%.0f logs a second**. At %.2f logs per member in the busiest hour (two a day, an eighth of them in that hour), that is the logging of about %.0f members on this box; what limits it is SQLite's single writer, which each log's transaction and its followers' notifications share.",
+		WriteP99Limit, wc.Ceiling, peakHourLogsPerMember, members)
 }

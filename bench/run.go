@@ -24,7 +24,8 @@ type RunOptions struct {
 	RealtimeClients int    // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
-	Phases          string // comma-separated: load, tv, public, lists, stock, bare, realtime (default all)
+	Phases          string        // comma-separated: load, tv, public, lists, writes, stock, bare, realtime (default all)
+	WriteStep       time.Duration // how long the write capacity phase offers each rate (0: 8 s)
 }
 
 // runs reports whether phase is among o.Phases (all when empty).
@@ -42,21 +43,22 @@ func (o RunOptions) runs(phase string) bool {
 
 // Results is everything one run measured; `bench report` renders it.
 type Results struct {
-	Date           time.Time     `json:"date"`
-	Machine        string        `json:"machine"`
-	LoadAtStart    string        `json:"loadAtStart"`
-	Users          int           `json:"users"`
-	Activities     int           `json:"activities"`
-	EpisodeWatches int           `json:"episodeWatches"`
-	ViewerFollows  string        `json:"viewerFollows"`
-	Startup        time.Duration `json:"startup"`
-	CursorCheck    string        `json:"cursorCheck"`
-	Load           []Stat        `json:"load"`
-	Stock          []Stat        `json:"stock"`
-	Bare           []Stat        `json:"bare"`
-	Realtime       *Realtime     `json:"realtime,omitzero"`
-	RealtimeLoad   string        `json:"realtimeLoadAtStart,omitzero"`
-	Options        RunOptions    `json:"options"`
+	Date           time.Time      `json:"date"`
+	Machine        string         `json:"machine"`
+	LoadAtStart    string         `json:"loadAtStart"`
+	Users          int            `json:"users"`
+	Activities     int            `json:"activities"`
+	EpisodeWatches int            `json:"episodeWatches"`
+	ViewerFollows  string         `json:"viewerFollows"`
+	Startup        time.Duration  `json:"startup"`
+	CursorCheck    string         `json:"cursorCheck"`
+	Load           []Stat         `json:"load"`
+	Stock          []Stat         `json:"stock"`
+	Bare           []Stat         `json:"bare"`
+	Realtime       *Realtime      `json:"realtime,omitzero"`
+	Writes         *WriteCapacity `json:"writes,omitzero"`
+	RealtimeLoad   string         `json:"realtimeLoadAtStart,omitzero"`
+	Options        RunOptions     `json:"options"`
 }
 
 // loadavg reads /proc/loadavg (the CPU is shared: every figure depends on it).
@@ -180,6 +182,14 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 			return nil, fmt.Errorf("list workloads: %w", err)
 		}
 		res.Load = append(res.Load, listStats...)
+	}
+	if o.runs("writes") {
+		say("write capacity: diary logs offered at rising rates (open load), p99 limit %v", WriteP99Limit)
+		wc, err := f.writeCapacity(app, o.WriteStep, out)
+		if err != nil {
+			return nil, fmt.Errorf("write capacity: %w", err)
+		}
+		res.Writes = wc
 	}
 	if o.runs("stock") && o.StockPages > 0 {
 		say("stock PocketBase records API (this can take minutes: its SELECTs time out at 30 s)")

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"cinecircle/bench"
 	"cinecircle/hooks/testutil"
@@ -38,7 +39,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := bench.Run(app, bench.RunOptions{Bin: bin, Work: t.TempDir(), Requests: 4, Viewers: 2, StockPages: 1,
-		RealtimeClients: 50, RealtimePosts: 1, Password: bench.Password}, io.Discard)
+		RealtimeClients: 50, RealtimePosts: 1, WriteStep: 200 * time.Millisecond, Password: bench.Password}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +56,21 @@ func TestRunSmoke(t *testing.T) {
 			t.Fatalf("the stock records API failed: %s", st.FirstErr)
 		}
 	}
+	if w := res.Writes; w == nil || len(w.Steps) == 0 {
+		t.Fatal("the write capacity phase did not run")
+	} else {
+		for _, st := range w.Steps {
+			if st.Errors > 0 {
+				t.Fatalf("write capacity at %.0f/s: %d errors", st.Rate, st.Errors)
+			}
+		}
+	}
 	rt := res.Realtime
 	if rt == nil || rt.Reachable == 0 || rt.Deliveries != rt.Reachable*rt.Posts || rt.Missed != 0 || rt.Strays != 0 {
 		t.Fatalf("realtime: %+v", rt)
 	}
 	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "## Ours vs stock PocketBase vs bare SQL", "## Realtime"} {
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
 		}

@@ -1,0 +1,121 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// The write capacity phase (issue #26 item 3): how many diary logs a second the server
+// absorbs with p99 ≤ WriteP99Limit, each with everything a log does (the entry, its post,
+// the post's notifications to the author's followers and their realtime events, challenge
+// recounts). The load is open: each request starts on its schedule whether or not the
+// earlier ones have answered, and its time counts from that schedule, so a server that
+// falls behind shows it in the tail instead of slowing the load down.
+
+// WriteP99Limit is the tail a sustained write rate must keep.
+const WriteP99Limit = 50 * time.Millisecond
+
+// writeRates are the offered rates, in logs a second, tried in order.
+var writeRates = []float64{5, 10, 20, 30, 40, 60, 80, 100, 130, 160, 200}
+
+// defaultWriteStep is how long each rate is offered.
+const defaultWriteStep = 8 * time.Second
+
+// WriteStep is one offered rate and what the server made of it.
+type WriteStep struct {
+	Rate     float64       `json:"rate"`     // offered, logs a second
+	Achieved float64       `json:"achieved"` // answered, logs a second
+	Sent     int           `json:"sent"`
+	Errors   int           `json:"errors"`
+	P50      time.Duration `json:"p50"`
+	P99      time.Duration `json:"p99"`
+}
+
+// WriteCapacity is the phase's result: the steps, and the highest offered rate that kept
+// p99 ≤ WriteP99Limit without errors.
+type WriteCapacity struct {
+	Steps           []WriteStep   `json:"steps"`
+	StepLength      time.Duration `json:"stepLength"`
+	Ceiling         float64       `json:"ceiling"`
+	Authors         int           `json:"authors"`
+	MedianFollowers int           `json:"medianFollowers"`
+	Load            string        `json:"loadAtStart"`
+}
+
+// writeCapacity offers rising rates of diary logs by the fixture's viewers (each posts
+// to their own followers), each for length (0: defaultWriteStep), until two steps in a
+// row miss the limit.
+func (f *fixture) writeCapacity(app core.App, length time.Duration, out io.Writer) (*WriteCapacity, error) {
+	if length <= 0 {
+		length = defaultWriteStep
+	}
+	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length}
+	var followers []int
+	for _, v := range f.viewers {
+		var n int
+		if err := app.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"following": v.ID}).Row(&n); err != nil {
+			return nil, err
+		}
+		followers = append(followers, n)
+	}
+	slices.Sort(followers)
+	wc.MedianFollowers = followers[len(followers)/2]
+	next := len(f.titles) / 2 // titles the serial logging workload did not use
+	missed := 0
+	for _, rate := range writeRates {
+		step := f.offerLogs(rate, length, &next)
+		wc.Steps = append(wc.Steps, step)
+		fmt.Fprintf(out, "  writes: offered %5.0f/s  answered %6.1f/s  p50 %7s  p99 %7s ms  err %d\n",
+			step.Rate, step.Achieved, ms(step.P50), ms(step.P99), step.Errors)
+		if step.P99 <= WriteP99Limit && step.Errors == 0 {
+			wc.Ceiling, missed = rate, 0
+		} else if missed++; missed == 2 {
+			break
+		}
+		time.Sleep(length / 4) // the last step's fan-out finishes before the next
+	}
+	return wc, nil
+}
+
+// offerLogs sends logs at rate for length, each a new title for its author.
+func (f *fixture) offerLogs(rate float64, length time.Duration, next *int) WriteStep {
+	n := max(1, int(rate*length.Seconds()))
+	gap := time.Duration(float64(time.Second) / rate)
+	samples := make([]time.Duration, n)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	step := WriteStep{Rate: rate, Sent: n}
+	start := time.Now()
+	for i := range n {
+		due := start.Add(time.Duration(i) * gap)
+		time.Sleep(time.Until(due))
+		author := f.viewers[i%len(f.viewers)]
+		t := f.titles[*next%len(f.titles)]
+		*next++
+		wg.Go(func() {
+			err := f.c.do(author, http.MethodPost, "/api/user/movies", map[string]any{
+				"movieId": t.TMDB, "status": "watched", "rating": 8,
+				"watchedAt": time.Now().UTC().Format("2006-01-02"),
+			}, nil)
+			samples[i] = time.Since(due)
+			if err != nil {
+				mu.Lock()
+				step.Errors++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(samples)
+	step.P50, step.P99 = percentile(samples, 0.50), percentile(samples, 0.99)
+	step.Achieved = float64(n) / elapsed.Seconds()
+	return step
+}
