@@ -42,6 +42,14 @@ func bindEvents(app core.App, q *queue) {
 	})
 }
 
+// followersSQL reads the followers of {:author} from idx_follows_following (following,
+// follower) alone; mutedFollowersSQL those of them who muted new posts, from the partial
+// idx_users_mute_new_posts (the few who did). TestFanoutPlans holds both plans.
+const (
+	followersSQL      = `SELECT follower FROM follows WHERE following = {:author}`
+	mutedFollowersSQL = `SELECT id FROM users WHERE muteNewPosts = TRUE AND id IN (` + followersSQL + `)`
+)
+
 // PostNoun names what an activity of activityType is, for "liked your review" (remote
 // likes and replies, hooks/federation, are worded the same).
 func PostNoun(activityType string) string { return postNoun(activityType) }
@@ -131,7 +139,7 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 		return err
 	}
 	var followers []string
-	err = app.DB().Select("follower").From("follows").Where(dbx.HashExp{"following": author}).Column(&followers)
+	err = app.DB().NewQuery(followersSQL).Bind(dbx.Params{"author": author}).Column(&followers)
 	if err != nil || len(followers) == 0 {
 		return err
 	}
@@ -142,8 +150,7 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 		}
 	}
 	var muted []string
-	if err := app.DB().Select("id").From("users").Where(dbx.In("id", toAny(followers)...)).
-		AndWhere(dbx.HashExp{"muteNewPosts": true}).Column(&muted); err != nil {
+	if err := app.DB().NewQuery(mutedFollowersSQL).Bind(dbx.Params{"author": author}).Column(&muted); err != nil {
 		return err
 	}
 	skip := map[string]bool{}
@@ -267,12 +274,4 @@ func postSummary(activity *core.Record) string {
 		}
 	}
 	return "posted something new"
-}
-
-func toAny(ids []string) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
 }

@@ -28,3 +28,6 @@ func SetStreamLimits(app core.App, write time.Duration, maxQueued int, keepAlive
 func Publish(app core.App, userIDs []string, topic string, data any) {
 	hubOf(app).send(userIDs, topic, data)
 }
+
+// FanoutSQL are the queries a new post's fan-out reads its audience with (plan tests).
+var FanoutSQL = map[string]string{"followers": followersSQL, "muted followers": mutedFollowersSQL}
