@@ -146,8 +146,8 @@ const visitorOwnerSQL = `EXISTS (SELECT 1 FROM users pu WHERE pu.id = l.owner AN
 // {:viewer} (” for a visitor) may read them: it mirrors RoleOf and Allows for the
 // queries that read many lists at once (a profile's Lists tab, friends' lists, 'In N
 // lists by friends', a public profile's lists).
-const visibleListsSQL = `(l.owner = {:viewer} OR (l.hidden = FALSE
+const visibleListsSQL = `(l.owner = +{:viewer} OR (l.hidden = FALSE
 	AND l.owner NOT IN (` + moderation.ExcludedSQL + `)
-	AND ((l.visibility = 'public' AND ({:viewer} != '' OR ` + visitorOwnerSQL + `))
-		OR (l.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = {:viewer} AND fv.following = l.owner))
-		OR EXISTS (SELECT 1 FROM list_editors ev WHERE ev.list = l.id AND ev.user = {:viewer}))))`
+	AND ((l.visibility = 'public' AND (+{:viewer} != '' OR ` + visitorOwnerSQL + `))
+		OR (l.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = +{:viewer} AND fv.following = l.owner))
+		OR EXISTS (SELECT 1 FROM list_editors ev WHERE ev.list = l.id AND ev.user = +{:viewer}))))`

@@ -124,7 +124,7 @@ func AddItem(ctx context.Context, app core.App, actor string, list *core.Record,
 		if err != nil {
 			return err
 		}
-		item.Load(map[string]any{"list": list.Id, in.Kind.RelationField(): title.Id, "rank": last + RankGap,
+		item.Load(map[string]any{"list": list.Id, "owner": list.GetString("owner"), in.Kind.RelationField(): title.Id, "rank": last + RankGap,
 			"note": in.Note, "addedBy": actor, "editedBy": actor})
 		if err := tx.Save(item); err != nil {
 			return err
