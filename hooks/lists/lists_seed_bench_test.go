@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -25,6 +26,10 @@ import (
 // EnvSeedDir names a copy of a data dir written by `cinecircle bench seed` that the seed
 // benchmarks open in process (they write to it: moves, and migrations on first open).
 const EnvSeedDir = "CINECIRCLE_BENCH_DIR"
+
+// EnvNoCheckpoint, set, makes the move benchmark turn off the writer's automatic WAL
+// checkpoints and report the WAL frames (pages) a move writes.
+const EnvNoCheckpoint = "CINECIRCLE_BENCH_NOCHECKPOINT"
 
 // seedBigList is the bench seed's 1,000-item list, owned by seed member 0.
 const seedBigList = "p00000000000000"
@@ -93,11 +98,25 @@ func seedDo(b *testing.B, srv *httptest.Server, cookie, method, path, body strin
 	}
 }
 
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time of the process (server and client) per operation since
+// start: steadier than wall time on a machine shared with other work.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
 // BenchmarkSeedLists measures the list workloads of `make bench` in process, on a copy
 // of the 10k-member seed: go test ./hooks/lists -run '^$' -bench Seed with EnvSeedDir set
 // (add -cpuprofile to see where the time goes).
 func BenchmarkSeedLists(b *testing.B) {
 	app, srv := seedServer(b)
+	dir := os.Getenv(EnvSeedDir)
 	// a viewer around the median follow count, as the runner picks them, and the titles
 	// most often in lists of members they follow
 	var viewer string
@@ -115,6 +134,7 @@ func BenchmarkSeedLists(b *testing.B) {
 	cookie := seedCookie(b, app, viewer)
 	owner := seedCookie(b, app, "u00000000000000")
 	b.Run("page", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			seedDo(b, srv, cookie, http.MethodGet, "/api/lists/"+seedBigList+"?limit=100", "")
 		}
@@ -127,6 +147,17 @@ func BenchmarkSeedLists(b *testing.B) {
 			if _, err := app.DB().NewQuery(sql).Bind(dbx.Params{"l": seedBigList}).Execute(); err != nil {
 				b.Fatal(err)
 			}
+		}
+		if os.Getenv(EnvNoCheckpoint) != "" {
+			for _, q := range []string{"PRAGMA wal_checkpoint(TRUNCATE)", "PRAGMA wal_autocheckpoint=0"} {
+				if _, err := app.NonconcurrentDB().NewQuery(q).Execute(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			defer func() {
+				st, _ := os.Stat(dir + "/data.db-wal")
+				b.ReportMetric(float64(st.Size())/4120/float64(b.N), "walframes/op")
+			}()
 		}
 		var took []time.Duration
 		i := 0
@@ -145,6 +176,7 @@ func BenchmarkSeedLists(b *testing.B) {
 	// a title page as the runner reads it (details and community rating), then the count
 	// it adds, and the lists read when the member opens it
 	b.Run("title", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
 		i := 0
 		for b.Loop() {
 			seedDo(b, srv, cookie, http.MethodGet, fmt.Sprintf("/api/movies/%d", titles[i%len(titles)]), "")
@@ -153,6 +185,7 @@ func BenchmarkSeedLists(b *testing.B) {
 		}
 	})
 	b.Run("count", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
 		i := 0
 		for b.Loop() {
 			seedDo(b, srv, cookie, http.MethodGet, fmt.Sprintf("/api/movies/%d/lists/count", titles[i%len(titles)]), "")
@@ -160,6 +193,7 @@ func BenchmarkSeedLists(b *testing.B) {
 		}
 	})
 	b.Run("friendslists", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
 		i := 0
 		for b.Loop() {
 			seedDo(b, srv, cookie, http.MethodGet, fmt.Sprintf("/api/movies/%d/lists", titles[i%len(titles)]), "")

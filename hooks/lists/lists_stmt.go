@@ -18,9 +18,9 @@ type prepared struct {
 	free map[string][]*dbx.Query // SQL text → idle prepared copies
 }
 
-// preparedIdle is how many idle copies are kept per text: about as many reads as run at
-// once under load (the database keeps 48 idle connections, main.go).
-const preparedIdle = 16
+// preparedIdle is how many idle copies are kept per text. Few: each copy ends up
+// prepared on most of the pool's connections, and two cores run few reads at once.
+const preparedIdle = 4
 
 // preparedKey is the app-store key of the app's prepared statements.
 const preparedKey = "cinecircle.lists.prepared"
