@@ -7,6 +7,7 @@ var PlanQueries = map[string]string{
 	"items page":                itemsSQL,
 	"seen count":                seenSQL,
 	"first posters":             firstPostersSQL,
+	"role":                      roleSQL,
 	"neighbours":                neighboursSQL,
 	"in lists by friends":       titleListsSQL("movie"),
 	"in lists by friends count": titleCountSQL(catalog.Movie),

@@ -59,6 +59,7 @@ func TestQueryPlans(t *testing.T) {
 		"seen count":                {"SEARCH w USING INDEX idx_watch_entries_user_status (user=? AND status=?)"},
 		"first posters":             {"SEARCH i USING INDEX idx_list_items_rank (list=?)"},
 		"neighbours":                {"idx_list_items_rank (list=?)"},
+		"role":                      {"SEARCH list_editors USING COVERING INDEX idx_list_editors_pair (list=? AND user=?)", "SEARCH follows USING COVERING INDEX idx_follows_pair (follower=? AND following=?)"},
 		"in lists by friends":       {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH l USING INDEX sqlite_autoindex_lists_1 (id=?)"},
 		"in lists by friends count": {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH movies USING INDEX idx_movies_tmdbId (tmdbId=?)", "SEARCH l USING COVERING INDEX idx_lists_access (id=?)"},
 	}
@@ -67,7 +68,7 @@ func TestQueryPlans(t *testing.T) {
 			Detail string `db:"detail"`
 		}
 		err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(dbx.Params{"list": "plan00000000000", "viewer": viewer.Id,
-			"after": -1, "limit": 101, "n": 4, "item": "it0000000000005", "offset": 500, "title": "mv0000000000003", "tmdb": 3}).All(&rows)
+			"after": -1, "limit": 101, "n": 4, "item": "it0000000000005", "offset": 500, "title": "mv0000000000003", "tmdb": 3, "owner": viewer.Id}).All(&rows)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
