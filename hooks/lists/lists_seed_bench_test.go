@@ -15,6 +15,8 @@ import (
 
 	"cinecircle/hooks"
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/lists"
 	"cinecircle/hooks/replica"
 	_ "cinecircle/pb_migrations"
 
@@ -189,6 +191,17 @@ func BenchmarkSeedLists(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			seedDo(b, srv, cookie, http.MethodGet, fmt.Sprintf("/api/movies/%d/lists/count", titles[i%len(titles)]), "")
+			i++
+		}
+	})
+	// the count's query alone, in process
+	b.Run("countquery", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
+		i := 0
+		for b.Loop() {
+			if _, err := lists.FriendsListsCount(app, viewer, catalog.Movie, titles[i%len(titles)]); err != nil {
+				b.Fatal(err)
+			}
 			i++
 		}
 	})
