@@ -60,6 +60,9 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
+// startWait bounds how long startServer waits for the server's first served request.
+const startWait = 5 * time.Minute
+
 // startServer runs `bin serve` on dir and waits for its first served request. The child
 // gets a clean environment: no TMDB or GIF keys, so nothing leaves the machine (only the Go
 // runtime's GOMAXPROCS, GOGC and GOMEMLIMIT pass through). The per-IP rate limits are
@@ -89,7 +92,9 @@ func startServer(bin, dir string) (*server, error) {
 		return nil, err
 	}
 	probe := &http.Client{Timeout: time.Second}
-	for time.Since(start) < 60*time.Second {
+	// Generous: the first start of a new build migrates the copied data first (list items
+	// getting their list's owner took 37 s to over a minute at 1M items on the 2-core VM).
+	for time.Since(start) < startWait {
 		resp, err := probe.Get(s.base + "/api/health")
 		if err == nil {
 			resp.Body.Close()
@@ -101,7 +106,7 @@ func startServer(bin, dir string) (*server, error) {
 		time.Sleep(2 * time.Millisecond)
 	}
 	s.stop()
-	return nil, fmt.Errorf("the server did not answer within 60s (see %s)", logf.Name())
+	return nil, fmt.Errorf("the server did not answer within %v (see %s)", startWait, logf.Name())
 }
 
 // rssBytes reads the server's resident set size from /proc.

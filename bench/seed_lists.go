@@ -64,12 +64,12 @@ func seedLists(tx core.App, s Sizes, rng *rand.Rand, movies []string, when func(
 			refs = append(refs, ref{i, k})
 		}
 	}
-	m, err := insertMany(tx, "list_items", []string{"id", "list", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated"}, len(refs), func(j int) []any {
+	m, err := insertMany(tx, "list_items", []string{"id", "list", "owner", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated"}, len(refs), func(j int) []any {
 		r := refs[j]
 		l := all[r.list]
 		owner := id('u', l.owner)
 		c := when()
-		return []any{id('i', j), id('p', r.list), movies[(l.start+r.k)%len(movies)], int64(r.k+1) * lists.RankGap, "", owner, owner, c, c}
+		return []any{id('i', j), id('p', r.list), owner, movies[(l.start+r.k)%len(movies)], int64(r.k+1) * lists.RankGap, "", owner, owner, c, c}
 	})
 	return n + m, err
 }

@@ -228,6 +228,8 @@ var routeTable = map[string]routeRule{
 	"GET /api/user/lists":                     {access: member},
 	"GET /api/movies/{id}/lists":              {access: member, path: "/api/movies/603/lists"},
 	"GET /api/tv-shows/{id}/lists":            {access: member, path: "/api/tv-shows/1396/lists"},
+	"GET /api/movies/{id}/lists/count":        {access: member, path: "/api/movies/603/lists/count"},
+	"GET /api/tv-shows/{id}/lists/count":      {access: member, path: "/api/tv-shows/1396/lists/count"},
 	"GET /api/user/favorites":                 {access: member},
 	"PUT /api/user/favorites":                 {access: member, body: `{"movieIds":[603]}`},
 	"GET /api/users/{id}/favorites":           {access: member, path: "/api/users/{owner}/favorites"},

@@ -11,12 +11,14 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // Register binds the list routes, the feed decorator and the post gate.
 func Register(app core.App) {
+	app.Store().Set(preparedKey, &prepared{free: map[string][]*dbx.Query{}})
 	moderation.SetListGate(app, postGate)
 	social.AddDecorator(app, decorate)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -35,6 +37,8 @@ func Register(app core.App) {
 		g.GET("/user/lists", myListsHandler)
 		g.GET("/movies/{id}/lists", titleListsHandler(catalog.Movie))
 		g.GET("/tv-shows/{id}/lists", titleListsHandler(catalog.TV))
+		g.GET("/movies/{id}/lists/count", titleCountHandler(catalog.Movie))
+		g.GET("/tv-shows/{id}/lists/count", titleCountHandler(catalog.TV))
 		g.GET("/user/favorites", myFavoritesHandler)
 		g.PUT("/user/favorites", putFavoritesHandler)
 		g.GET("/users/{id}/favorites", memberFavoritesHandler)

@@ -1,6 +1,8 @@
 package lists
 
 import (
+	"slices"
+
 	"cinecircle/hooks/catalog"
 
 	"github.com/pocketbase/dbx"
@@ -62,22 +64,45 @@ func FriendsLists(app core.App, viewerID string, limit int) ([]*core.Record, err
 		dbx.Params{}, limit, 0)
 }
 
-// titleListsSQL selects the lists of members viewerID follows that hold the title bound
-// as {:title} in the relation column rel and that viewerID may read: one search of
-// idx_list_items_<kind> per title (a partial index: the repeated not-empty condition
-// lets SQLite use it), then a primary-key read of each list and a search of
-// idx_follows_pair for its owner. The CROSS JOINs keep that order: SQLite preferred
-// starting from the viewer's follows, which reads every list of every member they follow
-// (8,668 lists for a bench viewer who follows 50 popular members: ~97 ms a title page),
-// where a title is in a few hundred lists of the whole community.
+// titleListsSQL selects the lists of members viewerID follows that hold the title whose
+// record id is {:title} in the relation column rel, and that viewerID may read. For each
+// member followed (idx_follows_pair), one search of idx_list_items_<kind> (title, owner,
+// list: partial, so the repeated not-empty condition lets SQLite use it) finds their
+// lists holding it, then each list is read by its id for the visibility rules. The CROSS
+// JOINs keep that order. Items carry their list's owner for this (migration 1795610000):
+// starting from the title read every list holding it to learn its owner (a few hundred
+// at 10k members, ~7 ms a title page), and starting from the follows without it read
+// every list of every member followed (8,668 for a bench viewer: ~97 ms).
 func titleListsSQL(rel string) string {
-	return `SELECT l.id FROM list_items i CROSS JOIN lists l ON l.id = i.list
-		CROSS JOIN follows f ON f.follower = {:viewer} AND f.following = l.owner
-		WHERE i.` + rel + ` = {:title} AND i.` + rel + ` != '' AND ` + visibleListsSQL
+	return `SELECT l.id FROM follows f CROSS JOIN list_items i ON i.owner = f.following AND i.` + rel + ` = {:title}
+		CROSS JOIN lists l ON l.id = i.list
+		WHERE f.follower = {:viewer} AND i.` + rel + ` != '' AND ` + visibleListsSQL + `
+		ORDER BY l.updated DESC, l.id DESC`
+}
+
+// titleCountSQL counts what titleListsSQL selects, for the title with TMDB id {:tmdb} of
+// the catalog collection: the title page's 'In N lists by friends' in one statement.
+func titleCountSQL(kind catalog.Kind) string {
+	rel := kind.RelationField()
+	return `SELECT COUNT(*) FROM follows f CROSS JOIN list_items i ON i.owner = f.following
+			AND i.` + rel + ` = (SELECT id FROM ` + kind.Collection() + ` WHERE tmdbId = +{:tmdb})
+		CROSS JOIN lists l ON l.id = i.list
+		WHERE f.follower = +{:viewer} AND i.` + rel + ` != '' AND ` + visibleListsSQL
+}
+
+// FriendsListsCount returns how many lists of members viewerID follows hold the title
+// with TMDB id tmdbID and may be read by viewerID: 'In N lists by friends' on a title
+// page, which fetches the lists themselves (FriendsListsWithTitle) only when opened.
+func FriendsListsCount(app core.App, viewerID string, kind catalog.Kind, tmdbID int) (int, error) {
+	var n int
+	err := withPrepared(app, titleCountSQL(kind), func(q *dbx.Query) error {
+		return q.Bind(dbx.Params{"viewer": viewerID, "tmdb": tmdbID}).Row(&n)
+	})
+	return n, err
 }
 
 // FriendsListsWithTitle returns how many lists of members viewerID follows hold the
-// title (record id titleID) and up to limit of them: 'In N lists by friends'.
+// title (record id titleID) and up to limit of them, most recently changed first.
 func FriendsListsWithTitle(app core.App, viewerID string, kind catalog.Kind, titleID string, limit int) (int, []*core.Record, error) {
 	var ids []string
 	if err := app.DB().NewQuery(titleListsSQL(kind.RelationField())).
@@ -87,9 +112,12 @@ func FriendsListsWithTitle(app core.App, viewerID string, kind catalog.Kind, tit
 	if len(ids) == 0 {
 		return 0, []*core.Record{}, nil
 	}
-	first := ids[:min(limit, len(ids))]
-	records, err := app.FindRecordsByIds(Collection, first)
-	return len(ids), records, err
+	records, err := app.FindRecordsByIds(Collection, ids[:min(limit, len(ids))])
+	if err != nil {
+		return 0, nil, err
+	}
+	slices.SortFunc(records, func(a, b *core.Record) int { return slices.Index(ids, a.Id) - slices.Index(ids, b.Id) })
+	return len(ids), records, nil
 }
 
 // containing returns which of lists hold the title (record id titleID).

@@ -179,11 +179,13 @@ func decorate(app core.App, viewerID string, records []*core.Record, items []soc
 // of idx_list_items_rank (TestQueryPlans).
 const firstPostersSQL = `SELECT COALESCE(m.posterPath, s.posterPath, '') FROM list_items i
 	LEFT JOIN movies m ON m.id = i.movie LEFT JOIN tv_shows s ON s.id = i.tvShow
-	WHERE i.list = {:list} ORDER BY i.rank LIMIT {:n}`
+	WHERE i.list = +{:list} ORDER BY i.rank LIMIT +{:n}`
 
 // firstPosters returns the poster paths of list's first n items in rank order.
 func firstPosters(app core.App, listID string, n int) ([]string, error) {
 	out := []string{}
-	err := app.DB().NewQuery(firstPostersSQL).Bind(dbx.Params{"list": listID, "n": n}).Column(&out)
+	err := withPrepared(app, firstPostersSQL, func(q *dbx.Query) error {
+		return q.Bind(dbx.Params{"list": listID, "n": n}).Column(&out)
+	})
 	return out, err
 }

@@ -137,6 +137,16 @@ func TestMoveIsOneWriteUntilRenumber(t *testing.T) {
 		if got := order(t, app, list.Id); got[pos-1] != id {
 			t.Fatalf("moved to %d but it is at %d", pos, indexOf(got, id)+1)
 		}
+		// the move is stored as the owner's, after the item's last change, and the list
+		// keeps its count
+		moved := record(t, app, "list_items", id)
+		if moved.GetString("editedBy") != owner.Id || moved.GetString("movie") != item.GetString("movie") ||
+			moved.GetDateTime("updated").Before(item.GetDateTime("updated")) {
+			t.Fatalf("after the move the item is %v", moved.FieldsData())
+		}
+		if n := record(t, app, "lists", list.Id).GetInt("itemCount"); n != 5 {
+			t.Fatalf("itemCount %d after a move, want 5", n)
+		}
 	}
 	move(ids[4], 1)
 	move(ids[0], 5)

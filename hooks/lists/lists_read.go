@@ -65,21 +65,26 @@ const (
 
 // summaries shapes list records as cards.
 func summaries(app core.App, lists []*core.Record) ([]Summary, error) {
+	return summariesOf(app, people{}, lists)
+}
+
+// summariesOf is summaries reading the owners into (and from) known.
+func summariesOf(app core.App, known people, lists []*core.Record) ([]Summary, error) {
 	ownerIDs := make([]string, 0, len(lists))
 	for _, l := range lists {
 		ownerIDs = append(ownerIDs, l.GetString("owner"))
 	}
-	owners, err := usersByID(app, ownerIDs)
-	if err != nil {
+	if err := known.read(app, ownerIDs); err != nil {
 		return nil, err
 	}
+
 	out := make([]Summary, 0, len(lists))
 	for _, l := range lists {
 		posters, err := firstPosters(app, l.Id, 4)
 		if err != nil {
 			return nil, err
 		}
-		owner := owners[l.GetString("owner")]
+		owner := known[l.GetString("owner")]
 		if owner == nil {
 			owner = &auth.User{ID: l.GetString("owner")}
 		}
@@ -91,26 +96,27 @@ func summaries(app core.App, lists []*core.Record) ([]Summary, error) {
 	return out, nil
 }
 
-// usersByID reads members' public shapes in one query, each id once (a page of items
-// names the same few members a hundred times).
-func usersByID(app core.App, ids []string) (map[string]*auth.User, error) {
-	out := map[string]*auth.User{}
+// people is the members one answer names, by id, each read once: a list's page names
+// its owner, editors and the members who added its items (a hundred times), mostly the
+// same few people, and reads them in one query instead of three.
+type people map[string]*auth.User
+
+// read adds the public shapes of the members of ids that known lacks, in one query.
+func (known people) read(app core.App, ids []string) error {
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	if len(ids) > 0 && ids[0] == "" {
-		ids = ids[1:]
-	}
+	ids = slices.DeleteFunc(ids, func(id string) bool { _, ok := known[id]; return ok || id == "" })
 	if len(ids) == 0 {
-		return out, nil
+		return nil
 	}
 	records, err := app.FindRecordsByIds("users", ids)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, r := range records {
 		u := auth.PublicUser(r)
-		out[r.Id] = &u
+		known[r.Id] = &u
 	}
-	return out, nil
+	return nil
 }
 
 // itemRow is one item read with its title.
@@ -133,23 +139,31 @@ type itemRow struct {
 // idx_watch_entries_user_movie / _user_tv, one row per check; without it the planner
 // searched every member's entries for the title (idx_watch_entries_movie_rating), ~90
 // rows per item at the 10k-member scale, which made a 1,000-item list's page slow.
-const watchedSQL = `((i.movie != '' AND EXISTS (SELECT 1 FROM watch_entries w WHERE w.user = {:viewer} AND w.movie = i.movie AND w.movie != '' AND w.status = 'watched'))
-	OR (i.tvShow != '' AND EXISTS (SELECT 1 FROM watch_entries w WHERE w.user = {:viewer} AND w.tvShow = i.tvShow AND w.tvShow != '' AND w.status = 'watched')))`
+const watchedSQL = `((i.movie != '' AND EXISTS (SELECT 1 FROM watch_entries w WHERE w.user = +{:viewer} AND w.movie = i.movie AND w.movie != '' AND w.status = 'watched'))
+	OR (i.tvShow != '' AND EXISTS (SELECT 1 FROM watch_entries w WHERE w.user = +{:viewer} AND w.tvShow = i.tvShow AND w.tvShow != '' AND w.status = 'watched')))`
 
 // itemsSQL reads a page of list {:list}'s items after rank {:after} with their titles
-// and the viewer's watched marks, walking idx_list_items_rank.
+// and the viewer's watched marks, walking idx_list_items_rank. It is kept prepared
+// (withPrepared); the bound values carry a unary plus because with ANALYZE's stat4
+// samples a bare parameter compared with an indexed column makes SQLite plan the
+// statement again once values are bound (TestQueryPlans holds the plan).
 const itemsSQL = `SELECT i.id, i.rank, i.note, i.addedBy, i.editedBy, i.movie != '' AS isMovie,
 	COALESCE(m.tmdbId, s.tmdbId, 0) AS tmdbId, COALESCE(m.title, s.name, '') AS title,
 	COALESCE(m.year, s.year, 0) AS year, COALESCE(m.posterPath, s.posterPath, '') AS posterPath,
 	` + watchedSQL + ` AS watched
 	FROM list_items i LEFT JOIN movies m ON m.id = i.movie LEFT JOIN tv_shows s ON s.id = i.tvShow
-	WHERE i.list = {:list} AND i.rank > {:after} ORDER BY i.rank LIMIT {:limit}`
+	WHERE i.list = +{:list} AND i.rank > +{:after} ORDER BY i.rank LIMIT +{:limit}`
 
 // Items returns up to limit of list's items after the item before ("" for the first
 // page), in rank order, with their titles, positions and the viewer's watched marks, and
 // the cursor of the next page. One query for the page (on idx_list_items_rank), one
 // count for the first position, one for the members who added them.
 func Items(app core.App, viewerID string, list *core.Record, before string, limit int) ([]Item, string, error) {
+	return itemsOf(app, people{}, viewerID, list, before, limit)
+}
+
+// itemsOf is Items reading the members who added or edited them into (and from) known.
+func itemsOf(app core.App, known people, viewerID string, list *core.Record, before string, limit int) ([]Item, string, error) {
 	after := int64(math.MinInt64)
 	if before != "" {
 		item, err := FindItem(app, list, before)
@@ -159,8 +173,9 @@ func Items(app core.App, viewerID string, list *core.Record, before string, limi
 		after = int64(item.GetInt("rank"))
 	}
 	var rows []itemRow
-	err := app.DB().NewQuery(itemsSQL).
-		Bind(dbx.Params{"list": list.Id, "after": after, "limit": limit + 1, "viewer": viewerID}).All(&rows)
+	err := withPrepared(app, itemsSQL, func(q *dbx.Query) error {
+		return q.Bind(dbx.Params{"list": list.Id, "after": after, "limit": limit + 1, "viewer": viewerID}).All(&rows)
+	})
 	if err != nil || len(rows) == 0 {
 		return []Item{}, "", err
 	}
@@ -176,16 +191,15 @@ func Items(app core.App, viewerID string, list *core.Record, before string, limi
 	for _, r := range rows {
 		ids = append(ids, r.AddedBy, r.EditedBy)
 	}
-	people, err := usersByID(app, ids)
-	if err != nil {
+	if err := known.read(app, ids); err != nil {
 		return nil, "", err
 	}
 	out := make([]Item, len(rows))
 	for i, r := range rows {
 		it := Item{ID: r.ID, Position: first + i, Title: r.Title, Year: r.Year, PosterPath: r.PosterPath,
-			Note: r.Note, AddedBy: people[r.AddedBy], Watched: r.Watched}
+			Note: r.Note, AddedBy: known[r.AddedBy], Watched: r.Watched}
 		if r.EditedBy != r.AddedBy {
-			it.EditedBy = people[r.EditedBy]
+			it.EditedBy = known[r.EditedBy]
 		}
 		if r.IsMovie {
 			it.MovieID = r.TmdbID
@@ -200,16 +214,20 @@ func Items(app core.App, viewerID string, list *core.Record, before string, limi
 // seenSQL counts the titles of list {:list} the viewer {:viewer} has watched, starting
 // from the viewer's watched entries (idx_watch_entries_user_status) and probing the
 // list's (list, title) indexes: a member's diary is usually far shorter than a long list.
+// The CROSS JOINs keep that order, which the kept-prepared statement's plain (unary plus)
+// values no longer let SQLite's statistics choose.
 const seenSQL = `SELECT
-	(SELECT COUNT(*) FROM watch_entries w JOIN list_items i ON i.list = {:list} AND i.movie = w.movie AND i.movie != ''
-		WHERE w.user = {:viewer} AND w.status = 'watched' AND w.movie != '') +
-	(SELECT COUNT(*) FROM watch_entries w JOIN list_items i ON i.list = {:list} AND i.tvShow = w.tvShow AND i.tvShow != ''
-		WHERE w.user = {:viewer} AND w.status = 'watched' AND w.tvShow != '')`
+	(SELECT COUNT(*) FROM watch_entries w CROSS JOIN list_items i ON i.list = +{:list} AND i.movie = w.movie AND i.movie != ''
+		WHERE w.user = +{:viewer} AND w.status = 'watched' AND w.movie != '') +
+	(SELECT COUNT(*) FROM watch_entries w CROSS JOIN list_items i ON i.list = +{:list} AND i.tvShow = w.tvShow AND i.tvShow != ''
+		WHERE w.user = +{:viewer} AND w.status = 'watched' AND w.tvShow != '')`
 
 // seenCount is how many of list's titles viewerID has watched.
 func seenCount(app core.App, viewerID, listID string) (int, error) {
 	var n int
-	err := app.DB().NewQuery(seenSQL).Bind(dbx.Params{"list": listID, "viewer": viewerID}).Row(&n)
+	err := withPrepared(app, seenSQL, func(q *dbx.Query) error {
+		return q.Bind(dbx.Params{"list": listID, "viewer": viewerID}).Row(&n)
+	})
 	return n, err
 }
 
@@ -217,12 +235,13 @@ func seenCount(app core.App, viewerID, listID string) (int, error) {
 // editors, the viewer's progress and its thread. Public pages (#21) call it with viewer
 // "" after Find.
 func LoadDetail(app core.App, viewerID string, role Role, list *core.Record, before string, limit int) (Detail, error) {
-	sums, err := summaries(app, []*core.Record{list})
+	known := people{}
+	sums, err := summariesOf(app, known, []*core.Record{list})
 	if err != nil {
 		return Detail{}, err
 	}
 	d := Detail{Summary: sums[0], Role: role, CanEdit: CanEdit(role), Editors: []auth.User{}}
-	if d.Items, d.Next, err = Items(app, viewerID, list, before, limit); err != nil {
+	if d.Items, d.Next, err = itemsOf(app, known, viewerID, list, before, limit); err != nil {
 		return Detail{}, err
 	}
 	var editorIDs []string
@@ -230,12 +249,11 @@ func LoadDetail(app core.App, viewerID string, role Role, list *core.Record, bef
 		OrderBy("created").Column(&editorIDs); err != nil {
 		return Detail{}, err
 	}
-	editors, err := usersByID(app, editorIDs)
-	if err != nil {
+	if err := known.read(app, editorIDs); err != nil {
 		return Detail{}, err
 	}
 	for _, id := range editorIDs {
-		if u := editors[id]; u != nil {
+		if u := known[id]; u != nil {
 			d.Editors = append(d.Editors, *u)
 		}
 	}

@@ -221,29 +221,58 @@ func titleQuery(e *core.RequestEvent) (catalog.Kind, string, bool) {
 	return "", "", false
 }
 
-// TitleLists is 'In N lists by friends' on a title page.
+// TitleLists is 'In N lists by friends' opened on a title page: the count and the lists.
 type TitleLists struct {
 	Count int       `json:"count"`
 	Lists []Summary `json:"lists"`
 }
 
-// titleListsHandler answers GET /api/movies/{id}/lists and /api/tv-shows/{id}/lists:
-// how many lists of members the viewer follows hold the title, and the first three.
+// titleListsHandler answers GET /api/movies/{id}/lists?limit= and /api/tv-shows/{id}/lists:
+// how many lists of members the viewer follows hold the title, and the most recently
+// changed of them (20 unless limit says otherwise), which the title page reads when the
+// member opens 'In N lists by friends'.
 func titleListsHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
+		page, err := security.ReadPage(e, listPaging)
+		if err != nil {
+			return err
+		}
 		id, _ := strconv.Atoi(e.Request.PathValue("id"))
 		out := TitleLists{Lists: []Summary{}}
 		t, err := e.App.FindFirstRecordByFilter(kind.Collection(), "tmdbId = {:id}", dbx.Params{"id": id})
 		if err != nil || id <= 0 {
 			return e.JSON(http.StatusOK, out) // a title nobody cached is in nobody's list
 		}
-		n, records, err := FriendsListsWithTitle(e.App, e.Auth.Id, kind, t.Id, 3)
+		n, records, err := FriendsListsWithTitle(e.App, e.Auth.Id, kind, t.Id, page.Limit)
 		if err != nil {
 			return err
 		}
 		out.Count = n
 		if out.Lists, err = summaries(e.App, records); err != nil {
 			return err
+		}
+		return e.JSON(http.StatusOK, out)
+	}
+}
+
+// TitleListsCount is 'In N lists by friends' as a title page first shows it.
+type TitleListsCount struct {
+	Count int `json:"count"`
+}
+
+// titleCountHandler answers GET /api/movies/{id}/lists/count and
+// /api/tv-shows/{id}/lists/count: the count alone, one query, so a title page pays
+// almost nothing for it (issue #20: ≤ 1 ms at 10k members).
+func titleCountHandler(kind catalog.Kind) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		id, _ := strconv.Atoi(e.Request.PathValue("id"))
+		out := TitleListsCount{}
+		if id > 0 {
+			n, err := FriendsListsCount(e.App, e.Auth.Id, kind, id)
+			if err != nil {
+				return err
+			}
+			out.Count = n
 		}
 		return e.JSON(http.StatusOK, out)
 	}

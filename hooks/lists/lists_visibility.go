@@ -83,10 +83,9 @@ func RoleOf(app core.App, viewerID string, list *core.Record) (Role, error) {
 		return RoleExcluded, err
 	}
 	var editor, follows int
-	err := app.DB().NewQuery(`SELECT
-		(SELECT COUNT(*) FROM list_editors WHERE list = {:list} AND user = {:viewer}),
-		(SELECT COUNT(*) FROM follows WHERE follower = {:viewer} AND following = {:owner})`).
-		Bind(dbx.Params{"list": list.Id, "viewer": viewerID, "owner": owner}).Row(&editor, &follows)
+	err := withPrepared(app, roleSQL, func(q *dbx.Query) error {
+		return q.Bind(dbx.Params{"list": list.Id, "viewer": viewerID, "owner": owner}).Row(&editor, &follows)
+	})
 	switch {
 	case err != nil:
 		return RoleExcluded, err
@@ -97,6 +96,12 @@ func RoleOf(app core.App, viewerID string, list *core.Record) (Role, error) {
 	}
 	return RoleMember, nil
 }
+
+// roleSQL says whether the viewer {:viewer} edits list {:list} and follows its owner
+// {:owner}: every read of a list asks it, so it is kept prepared (withPrepared).
+const roleSQL = `SELECT
+	(SELECT COUNT(*) FROM list_editors WHERE list = +{:list} AND user = +{:viewer}),
+	(SELECT COUNT(*) FROM follows WHERE follower = +{:viewer} AND following = +{:owner})`
 
 // CanView reports whether viewerID ("" for a visitor) may read list: its name, items,
 // posts, likes and comments. It fails closed: an error means no, and is returned. Every
@@ -146,8 +151,8 @@ const visitorOwnerSQL = `EXISTS (SELECT 1 FROM users pu WHERE pu.id = l.owner AN
 // {:viewer} (” for a visitor) may read them: it mirrors RoleOf and Allows for the
 // queries that read many lists at once (a profile's Lists tab, friends' lists, 'In N
 // lists by friends', a public profile's lists).
-const visibleListsSQL = `(l.owner = {:viewer} OR (l.hidden = FALSE
+const visibleListsSQL = `(l.owner = +{:viewer} OR (l.hidden = FALSE
 	AND l.owner NOT IN (` + moderation.ExcludedSQL + `)
-	AND ((l.visibility = 'public' AND ({:viewer} != '' OR ` + visitorOwnerSQL + `))
-		OR (l.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = {:viewer} AND fv.following = l.owner))
-		OR EXISTS (SELECT 1 FROM list_editors ev WHERE ev.list = l.id AND ev.user = {:viewer}))))`
+	AND ((l.visibility = 'public' AND (+{:viewer} != '' OR ` + visitorOwnerSQL + `))
+		OR (l.visibility = 'followers' AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = +{:viewer} AND fv.following = l.owner))
+		OR EXISTS (SELECT 1 FROM list_editors ev WHERE ev.list = l.id AND ev.user = +{:viewer}))))`

@@ -3,6 +3,7 @@ package lists_test
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"testing"
 
 	"cinecircle/hooks/lists"
@@ -191,4 +192,78 @@ func TestReportList(t *testing.T) {
 	if n, _ := w.app.CountRecords("reports", dbxEq("entityType", "list", "entityId", pub, "targetUser", w.ids["Ana"])); n != 1 {
 		t.Errorf("%d reports of the list naming its owner, want 1", n)
 	}
+}
+
+// TestFriendsListsByRole: 'In N lists by friends' — the count a title page reads and the
+// lists it opens — holds only lists of members the viewer follows that the viewer may
+// read: a follower reads the public and followers-only lists, an editor who follows the
+// owner the private one too, a stranger none; a hidden list, a block and a suspension take
+// them away. Movies and shows alike.
+func TestFriendsListsByRole(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, "Eve")
+	if err := social.Follow(w.app, w.ids["Eve"], w.ids["Ana"]); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, vis := range []string{"public", "followers", "private"} {
+		ids[vis] = w.newList(t, "Ana", `{"name":"Ana's `+vis+` list","visibility":"`+vis+`"}`)
+		w.must(t, 201, "Ana", "POST", "/api/lists/"+ids[vis]+"/items", `{"movieId":900001}`)
+		w.must(t, 201, "Ana", "POST", "/api/lists/"+ids[vis]+"/items", `{"tvShowId":901001}`)
+	}
+	w.must(t, 200, "Ana", "POST", "/api/lists/"+ids["private"]+"/editors", `{"userId":"`+w.ids["Cal"]+`"}`)
+	// a list of Ana's without the title, and one of Dee's (whom nobody follows) with it
+	w.newList(t, "Ana", `{"name":"Empty"}`)
+	dee := w.newList(t, "Dee", `{"name":"Dee's list"}`)
+	w.must(t, 201, "Dee", "POST", "/api/lists/"+dee+"/items", `{"movieId":900001}`)
+
+	check := func(when string, want map[string][]string) {
+		t.Helper()
+		for member, names := range want {
+			for _, path := range []string{"/api/movies/900001/lists", "/api/tv-shows/901001/lists"} {
+				count := w.must(t, 200, member, "GET", path+"/count", "")["count"].(float64)
+				opened := w.must(t, 200, member, "GET", path, "")
+				var got []string
+				for _, l := range asSlice(opened["lists"]) {
+					got = append(got, l["name"].(string))
+				}
+				slices.Sort(got)
+				if int(count) != len(names) || opened["count"].(float64) != count || !slices.Equal(got, names) {
+					t.Errorf("%s, %s for %s: count %v, opened %v %v; want %v", when, path, member, count, opened["count"], got, names)
+				}
+			}
+		}
+	}
+	check("at first", map[string][]string{
+		"Ana": nil, // her own lists are not her friends'
+		"Bea": {"Ana's followers list", "Ana's public list"},
+		"Cal": {"Ana's followers list", "Ana's private list", "Ana's public list"},
+		"Dee": nil,
+		"Eve": {"Ana's followers list", "Ana's public list"},
+	})
+	w.must(t, 200, "Bea", "GET", "/api/movies/0/lists/count", "")
+	if c := w.must(t, 200, "Bea", "GET", "/api/movies/424242/lists/count", "")["count"].(float64); c != 0 {
+		t.Errorf("a title nobody cached is in %v lists", c)
+	}
+
+	list := record(t, w.app, "lists", ids["followers"])
+	list.Set("hidden", true)
+	if err := w.app.Save(list); err != nil {
+		t.Fatal(err)
+	}
+	if err := moderation.Block(w.app, w.ids["Eve"], w.ids["Ana"]); err != nil {
+		t.Fatal(err)
+	}
+	check("hidden and blocked", map[string][]string{
+		"Bea": {"Ana's public list"},
+		"Cal": {"Ana's private list", "Ana's public list"},
+		"Eve": nil,
+	})
+
+	ana := record(t, w.app, "users", w.ids["Ana"])
+	ana.Set("suspended", true)
+	if err := w.app.Save(ana); err != nil {
+		t.Fatal(err)
+	}
+	check("suspended", map[string][]string{"Bea": nil, "Cal": nil})
 }

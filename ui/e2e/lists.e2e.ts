@@ -98,6 +98,8 @@ test('a ranked, collaborative list: made from a title page, reordered by draggin
   await expect(cy.page.getByRole('link', { name: /Silent greats/ })).toBeVisible()
   await cy.page.goto(`/movie/${ids[0]}`)
   await expect(cy.page.getByTestId('friends-lists')).toContainText('In 1 list by friends')
+  await cy.page.getByRole('button', { name: 'In 1 list by friends' }).click()
+  await expect(cy.page.getByTestId('friends-lists').getByRole('link', { name: 'Silent greats' })).toBeVisible()
 })
 
 /** listOf: a list of owner's, made through the API as the list page does, holding titles in order. */
