@@ -11,14 +11,12 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // Register binds the list routes, the feed decorator and the post gate.
 func Register(app core.App) {
-	app.Store().Set(preparedKey, &prepared{free: map[string][]*dbx.Query{}})
 	moderation.SetListGate(app, postGate)
 	social.AddDecorator(app, decorate)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {

@@ -95,9 +95,7 @@ func titleCountSQL(kind catalog.Kind) string {
 // page, which fetches the lists themselves (FriendsListsWithTitle) only when opened.
 func FriendsListsCount(app core.App, viewerID string, kind catalog.Kind, tmdbID int) (int, error) {
 	var n int
-	err := withPrepared(app, titleCountSQL(kind), func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"viewer": viewerID, "tmdb": tmdbID}).Row(&n)
-	})
+	err := app.DB().NewQuery(titleCountSQL(kind)).Bind(dbx.Params{"viewer": viewerID, "tmdb": tmdbID}).Row(&n)
 	return n, err
 }
 

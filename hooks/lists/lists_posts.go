@@ -184,8 +184,6 @@ const firstPostersSQL = `SELECT COALESCE(m.posterPath, s.posterPath, '') FROM li
 // firstPosters returns the poster paths of list's first n items in rank order.
 func firstPosters(app core.App, listID string, n int) ([]string, error) {
 	out := []string{}
-	err := withPrepared(app, firstPostersSQL, func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"list": listID, "n": n}).Column(&out)
-	})
+	err := app.DB().NewQuery(firstPostersSQL).Bind(dbx.Params{"list": listID, "n": n}).Column(&out)
 	return out, err
 }

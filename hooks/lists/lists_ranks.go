@@ -126,8 +126,6 @@ func renumber(tx core.App, listID string) error {
 // positionOf returns the 1-based position of the item with rank in list.
 func positionOf(app core.App, listID string, rank int64) (int, error) {
 	var n int
-	err := withPrepared(app, "SELECT COUNT(*) FROM list_items WHERE list = +{:list} AND rank < +{:rank}", func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"list": listID, "rank": rank}).Row(&n)
-	})
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM list_items WHERE list = +{:list} AND rank < +{:rank}").Bind(dbx.Params{"list": listID, "rank": rank}).Row(&n)
 	return n + 1, err
 }

@@ -143,10 +143,9 @@ const watchedSQL = `((i.movie != '' AND EXISTS (SELECT 1 FROM watch_entries w WH
 	OR (i.tvShow != '' AND EXISTS (SELECT 1 FROM watch_entries w WHERE w.user = +{:viewer} AND w.tvShow = i.tvShow AND w.tvShow != '' AND w.status = 'watched')))`
 
 // itemsSQL reads a page of list {:list}'s items after rank {:after} with their titles
-// and the viewer's watched marks, walking idx_list_items_rank. It is kept prepared
-// (withPrepared); the bound values carry a unary plus because with ANALYZE's stat4
-// samples a bare parameter compared with an indexed column makes SQLite plan the
-// statement again once values are bound (TestQueryPlans holds the plan).
+// and the viewer's watched marks, walking idx_list_items_rank (TestQueryPlans holds the
+// plan). The connections keep it prepared (hooks/sqlstmt); the bound values' unary plus
+// keeps ANALYZE's stat4 samples out of its plan on a connection without that package.
 const itemsSQL = `SELECT i.id, i.rank, i.note, i.addedBy, i.editedBy, i.movie != '' AS isMovie,
 	COALESCE(m.tmdbId, s.tmdbId, 0) AS tmdbId, COALESCE(m.title, s.name, '') AS title,
 	COALESCE(m.year, s.year, 0) AS year, COALESCE(m.posterPath, s.posterPath, '') AS posterPath,
@@ -173,9 +172,7 @@ func itemsOf(app core.App, known people, viewerID string, list *core.Record, bef
 		after = int64(item.GetInt("rank"))
 	}
 	var rows []itemRow
-	err := withPrepared(app, itemsSQL, func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"list": list.Id, "after": after, "limit": limit + 1, "viewer": viewerID}).All(&rows)
-	})
+	err := app.DB().NewQuery(itemsSQL).Bind(dbx.Params{"list": list.Id, "after": after, "limit": limit + 1, "viewer": viewerID}).All(&rows)
 	if err != nil || len(rows) == 0 {
 		return []Item{}, "", err
 	}
@@ -225,9 +222,7 @@ const seenSQL = `SELECT
 // seenCount is how many of list's titles viewerID has watched.
 func seenCount(app core.App, viewerID, listID string) (int, error) {
 	var n int
-	err := withPrepared(app, seenSQL, func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"list": listID, "viewer": viewerID}).Row(&n)
-	})
+	err := app.DB().NewQuery(seenSQL).Bind(dbx.Params{"list": listID, "viewer": viewerID}).Row(&n)
 	return n, err
 }
 

@@ -83,9 +83,7 @@ func RoleOf(app core.App, viewerID string, list *core.Record) (Role, error) {
 		return RoleExcluded, err
 	}
 	var editor, follows int
-	err := withPrepared(app, roleSQL, func(q *dbx.Query) error {
-		return q.Bind(dbx.Params{"list": list.Id, "viewer": viewerID, "owner": owner}).Row(&editor, &follows)
-	})
+	err := app.DB().NewQuery(roleSQL).Bind(dbx.Params{"list": list.Id, "viewer": viewerID, "owner": owner}).Row(&editor, &follows)
 	switch {
 	case err != nil:
 		return RoleExcluded, err
@@ -98,7 +96,7 @@ func RoleOf(app core.App, viewerID string, list *core.Record) (Role, error) {
 }
 
 // roleSQL says whether the viewer {:viewer} edits list {:list} and follows its owner
-// {:owner}: every read of a list asks it, so it is kept prepared (withPrepared).
+// {:owner}: every read of a list asks it (the connections keep it prepared, hooks/sqlstmt).
 const roleSQL = `SELECT
 	(SELECT COUNT(*) FROM list_editors WHERE list = +{:list} AND user = +{:viewer}),
 	(SELECT COUNT(*) FROM follows WHERE follower = +{:viewer} AND following = +{:owner})`
