@@ -92,7 +92,9 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		w.Header().Set("Content-Type", "image/png")
 		_, _ = w.Write(data)
 	})
+	mux.HandleFunc("GET /.well-known/webfinger", f.webfinger)
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
+	mux.HandleFunc("POST /users/bob/inbox", f.receive)
 	mux.HandleFunc("POST /inbox", f.receive)
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
@@ -130,8 +132,9 @@ func (f *fakeServer) actorDoc() map[string]any {
 	return map[string]any{
 		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
 		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice", "url": f.srv.URL + "/@alice",
-		"icon":  map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
-		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
+		"summary": `<p>Films, mostly. <a href="https://films.example/x" onclick="steal()">My list</a></p><script>alert(1)</script><img src="https://tracker.example/p.gif">`,
+		"icon":    map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
+		"inbox":   id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
 		"endpoints": endpoints,
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
 			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
@@ -150,6 +153,31 @@ func (f *fakeServer) bobDoc() map[string]any {
 	doc["inbox"], doc["outbox"], doc["followers"] = id+"/inbox", id+"/outbox", id+"/followers"
 	doc["publicKey"] = map[string]any{"id": id + "#main-key", "owner": id, "publicKeyPem": doc["publicKey"].(map[string]any)["publicKeyPem"]}
 	return doc
+}
+
+// host is the fake server's host (with its port): the host in its members' addresses.
+func (f *fakeServer) host() string { return strings.TrimPrefix(f.srv.URL, "http://") }
+
+// webfinger answers as Mastodon's WebFinger does (its JRD: subject, aliases, the
+// profile page and the self link to the actor) for alice and bob, 404 for anyone else.
+func (f *fakeServer) webfinger(w http.ResponseWriter, r *http.Request) {
+	resource := r.URL.Query().Get("resource")
+	name, ok := strings.CutPrefix(resource, "acct:")
+	name, _, _ = strings.Cut(name, "@")
+	if !ok || (name != "alice" && name != "bob") || resource != "acct:"+name+"@"+f.host() {
+		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
+		return
+	}
+	id := f.srv.URL + "/users/" + name
+	w.Header().Set("Content-Type", "application/jrd+json; charset=utf-8")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"subject": resource, "aliases": []string{f.srv.URL + "/@" + name, id},
+		"links": []map[string]any{
+			{"rel": "http://webfinger.net/rel/profile-page", "type": "text/html", "href": f.srv.URL + "/@" + name},
+			{"rel": "self", "type": "application/activity+json", "href": id},
+			{"rel": "http://ostatus.org/schema/1.0/subscribe", "template": f.srv.URL + "/authorize_interaction?uri={uri}"},
+		},
+	})
 }
 
 // rotate gives alice a new key pair.

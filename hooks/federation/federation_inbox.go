@@ -115,6 +115,8 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return editReply(e, remote, act)
 	case "Undo":
 		return undo(e, c, remote, act)
+	case "Accept", "Reject":
+		return answerFollow(e, c, remote, act)
 	case "Move":
 		return move(e, remote, act, idOf(act.Target))
 	case "Delete":

@@ -167,16 +167,17 @@ func Stars(rating float64) string {
 // followers answers GET /ap/users/{handle}/followers: how many remote followers the
 // member has (the list itself is not shown, as Mastodon lets members choose).
 func followers(e *core.RequestEvent) error {
-	return countCollection(e, "followers", countFollowers)
+	return memberCollection(e, "followers", countFollowers, nil)
 }
 
 // following answers GET /ap/users/{handle}/following: the remote actors the member follows.
 func following(e *core.RequestEvent) error {
-	return countCollection(e, "following", func(core.App, *core.Record) (int, error) { return 0, nil })
+	return memberCollection(e, "following", countFollowing, followingItems)
 }
 
-// countCollection answers a collection that shows only its size.
-func countCollection(e *core.RequestEvent, name string, count func(core.App, *core.Record) (int, error)) error {
+// memberCollection answers one of a member's collections: its size, and its items when
+// items is not nil.
+func memberCollection(e *core.RequestEvent, name string, count func(core.App, *core.Record) (int, error), items func(core.App, *core.Record) ([]any, error)) error {
 	c, member, err := memberFor(e)
 	if err != nil || !wantsActivity(e.Request) {
 		return toProfile(e, member, err)
@@ -185,5 +186,11 @@ func countCollection(e *core.RequestEvent, name string, count func(core.App, *co
 	if err != nil {
 		return err
 	}
-	return writeActivity(e, Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total})
+	out := Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total}
+	if items != nil {
+		if out.OrderedItems, err = items(e.App, member); err != nil {
+			return err
+		}
+	}
+	return writeActivity(e, out)
 }
