@@ -205,9 +205,12 @@ func hostsUnder(app core.App, table, domain string) ([]any, error) {
 	return out, nil
 }
 
-// dropInteractions removes the remote likes, shares and replies a block or silence
+// dropInteractions removes the remote likes, shares, replies and reviews a block or silence
 // covers (of the actor, or from the domain's hosts), recounting their posts.
 func dropInteractions(tx core.App, domain, actor string) error {
+	if err := removeReviews(tx, domain, actor); err != nil {
+		return err
+	}
 	if actor != "" {
 		if err := removeReplies(tx, dbx.HashExp{"actor": actor}); err != nil {
 			return err
