@@ -75,6 +75,7 @@ func Register(app core.App) {
 		Priority: 900, // before the SPA's catch-all
 	})
 	bindPublishing(app)
+	bindTalkback(app)
 	bindBlocks(app)
 	app.OnRecordUpdate(auth.UsersCollection).BindFunc(acceptWaiting)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {

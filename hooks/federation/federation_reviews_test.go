@@ -261,3 +261,51 @@ func TestRemoteReviewsUpdateDelete(t *testing.T) {
 		t.Errorf("a review from a blocked server: %d", status)
 	}
 }
+
+// TestTalkback: Ana (federated) likes alice's review in her feed: alice's inbox gets a
+// Like of her Note signed by Ana; the unlike sends its Undo. Ana's comment goes as a
+// Note in reply to alice's, addressed to her. Mem, who stays local, likes and comments
+// here only: nothing more reaches alice.
+func TestTalkback(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := reviewsWorld(t)
+	note := cineCircleNote(f, "t1", "https://www.themoviedb.org/movie/603", 8, "Worth it.")
+	noteID := note["id"].(string)
+	send(t, f.signed(srv+"/ap/inbox", createOf(f.actor(), note), time.Now(), nil))
+	post := remotePost(t, app, noteID)
+	if post == nil {
+		t.Fatal("the review was not kept")
+	}
+	if status, out := asMember(t, srv, "POST", "/api/activities/"+post.Id+"/like", "", m["ana"]); status != 200 {
+		t.Fatalf("like: %d %v", status, out)
+	}
+	like := deliveredOf(t, f, "/users/alice/inbox", "Like", 1)
+	if like["object"] != noteID || like["actor"] != base+"/ap/users/ana" {
+		t.Errorf("the Like: %v", like)
+	}
+	if status, out := asMember(t, srv, "DELETE", "/api/activities/"+post.Id+"/like", "", m["ana"]); status != 200 {
+		t.Fatalf("unlike: %d %v", status, out)
+	}
+	undo := deliveredOf(t, f, "/users/alice/inbox", "Undo", 1)
+	if inner, _ := undo["object"].(map[string]any); inner["id"] != like["id"] || inner["type"] != "Like" || inner["object"] != noteID {
+		t.Errorf("the Undo: %v", undo)
+	}
+	if status, out := asMember(t, srv, "POST", "/api/activities/"+post.Id+"/comments", `{"content":"Agreed <3"}`, m["ana"]); status != 200 && status != 201 {
+		t.Fatalf("comment: %d %v", status, out)
+	}
+	create := deliveredOf(t, f, "/users/alice/inbox", "Create", 1)
+	reply, _ := create["object"].(map[string]any)
+	to, _ := reply["to"].([]any)
+	if reply["inReplyTo"] != noteID || reply["attributedTo"] != base+"/ap/users/ana" || len(to) != 1 || to[0] != f.actor() ||
+		reply["content"] != "<p>Agreed &lt;3</p>" {
+		t.Errorf("the reply: %v", create)
+	}
+
+	before := len(f.deliveries())
+	asMember(t, srv, "POST", "/api/activities/"+post.Id+"/like", "", m["mem"])
+	asMember(t, srv, "POST", "/api/activities/"+post.Id+"/comments", `{"content":"Local only"}`, m["mem"])
+	time.Sleep(500 * time.Millisecond) // the worker runs at once when woken: give it the time a delivery takes
+	if after := len(f.deliveries()); after != before {
+		t.Errorf("a local member's like and comment reached alice: %v", f.deliveries()[before:])
+	}
+}
