@@ -266,7 +266,44 @@ test.describe('federation', () => {
         object: { id: follow.id, type: 'Follow', actor: follow.actor, object: fake.actor },
       })
       expect(accepted.status, accepted.body).toBe(202)
-      await page.reload()
+
+      // alice's review, as NeoDB sends a mark (relatedWith Comment and Rating, the title in
+      // tag), reaches Ana's home feed as a review card; Ana's like goes back to alice
+      const item = `${fake.origin}/movie/7hfF7d0aFMaqHpFjUpq4zR`
+      const noteId = `${fake.actor}/posts/380919151408919488`
+      const related = (type: string, extra: object) => ({ id: `${fake.origin}/p/${type}`, type, withRegardTo: item, attributedTo: fake.actor, ...extra })
+      const created = await fake.send(`${server.baseURL}/ap/inbox`, {
+        id: `${noteId}/activity`,
+        type: 'Create',
+        actor: fake.actor,
+        to: [AS_PUBLIC],
+        object: {
+          id: noteId,
+          type: 'Note',
+          attributedTo: fake.actor,
+          to: [AS_PUBLIC],
+          url: `${fake.origin}/@alice/posts/380919151408919488`,
+          content: '<p>Watched The Matrix</p>',
+          relatedWith: [
+            related('Status', { status: 'complete' }),
+            related('Comment', { content: 'Still the best lobby scene.<script>window.pwned = true</script>' }),
+            related('Rating', { value: 9, best: 10, worst: 1 }),
+          ],
+          tag: [{ type: 'Movie', href: item, name: 'The Matrix' }],
+        },
+      })
+      expect(created.status, created.body).toBe(202)
+      await page.goto('/')
+      const review = page.getByTestId('activity-card').filter({ hasText: 'Still the best lobby scene.' })
+      await expect(review.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', `${fake.origin}/@alice`)
+      await expect(review.getByTestId('post-via')).toHaveText(`via ${host}`)
+      await expect(review).toContainText('The Matrix')
+      await expect(review).toContainText('9.0/10')
+      expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined()
+      await review.getByRole('button', { name: /^Like, 0 likes/ }).click()
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Like').map((d) => d.object)).toEqual([noteId])
+
+      await page.goto('/friends?tab=discover')
       await search.fill(`@alice@${host}`)
       await search.press('Enter')
       const following = card.getByRole('button', { name: 'Following Alice' })
