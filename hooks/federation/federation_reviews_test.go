@@ -155,6 +155,13 @@ func TestRemoteReviews(t *testing.T) {
 		}(), false, nil},
 		{"a plain note", map[string]any{"id": f.actor() + "/statuses/9", "type": "Note", "attributedTo": f.actor(), "content": "<p>Lunch!</p>",
 			"to": []string{"https://www.w3.org/ns/activitystreams#Public"}}, false, nil},
+		{"a rating out of range", cineCircleNote(f, "c3", "https://www.themoviedb.org/movie/603", 1e308, ""), false, nil},
+		{"relatedWith of the wrong shape", func() map[string]any {
+			n := cineCircleNote(f, "c4", "https://www.themoviedb.org/movie/603", 8, "Fine.")
+			n["relatedWith"] = map[string]any{"type": "Rating", "value": "8"}
+			return n
+		}(), false, nil},
+		{"a TMDB id we lack, no title", cineCircleNote(f, "c5", "https://www.themoviedb.org/movie/999999999", 8, "Fine."), false, nil},
 		{"followers only", func() map[string]any {
 			n := cineCircleNote(f, "c2", "https://www.themoviedb.org/movie/603", 6, "Meh.")
 			n["to"] = []string{f.actor() + "/followers"}
