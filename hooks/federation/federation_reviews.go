@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/notify"
 	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
@@ -212,14 +213,21 @@ func storeReview(e *core.RequestEvent, remote RemoteActor, raw json.RawMessage, 
 		return err
 	}
 	if existing != nil {
-		err = posts.Edit(e.App, existing, typ, data)
-	} else {
-		_, err = posts.Create(e.App, posts.Post{Type: typ, Links: map[string]string{r.kind.RelationField(): title.Id},
-			Data: data, Remote: &posts.Remote{Actor: remote.ID, Object: n.ID}})
+		if err := posts.Edit(e.App, existing, typ, data); err != nil {
+			return err
+		}
+		return e.NoContent(http.StatusAccepted)
 	}
+	post, err := posts.Create(e.App, posts.Post{Type: typ, Links: map[string]string{r.kind.RelationField(): title.Id},
+		Data: data, Remote: &posts.Remote{Actor: remote.ID, Object: n.ID}})
 	if err != nil {
 		return err
 	}
+	var readers []string
+	if err := e.App.DB().Select("user").From(followingCollection).Where(dbx.HashExp{"actor": remote.ID, "state": followAccepted}).Column(&readers); err != nil {
+		return err
+	}
+	notify.PublishPost(e.App, readers, post) // on the open feeds of those who follow the author
 	return e.NoContent(http.StatusAccepted)
 }
 

@@ -1,6 +1,8 @@
 package federation_test
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -314,5 +316,64 @@ func TestTalkback(t *testing.T) {
 	time.Sleep(500 * time.Millisecond) // the worker runs at once when woken: give it the time a delivery takes
 	if after := len(f.deliveries()); after != before {
 		t.Errorf("a local member's like and comment reached alice: %v", f.deliveries()[before:])
+	}
+}
+
+// feedEvents opens member's event stream (GET /api/events) and sends the data of each
+// feed event that arrives.
+func feedEvents(t *testing.T, ctx context.Context, srv string, member *core.Record) <-chan string {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv+"/api/events", nil)
+	req.Header.Set("Cookie", testutil.SessionCookie(t, member))
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET /api/events: %v", err)
+	}
+	out := make(chan string, 8)
+	go func() {
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		name := ""
+		for sc.Scan() {
+			line := sc.Text()
+			if v, ok := strings.CutPrefix(line, "event:"); ok {
+				name = strings.TrimSpace(v)
+			} else if v, ok := strings.CutPrefix(line, "data:"); ok && name == "feed" {
+				out <- v
+			}
+		}
+	}()
+	return out
+}
+
+// TestRemoteReviewRealtime: alice's new review reaches Ana's open feed at once (the
+// feed event the UI's 'new posts' slot reads); Mem, who does not follow her, gets nothing.
+func TestRemoteReviewRealtime(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := reviewsWorld(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	anas, mems := feedEvents(t, ctx, srv, m["ana"]), feedEvents(t, ctx, srv, m["mem"])
+	time.Sleep(100 * time.Millisecond) // the streams register once their answers begin
+	note := cineCircleNote(f, "rt1", "https://www.themoviedb.org/movie/603", 7.5, "Live.")
+	send(t, f.signed(srv+"/ap/inbox", createOf(f.actor(), note), time.Now(), nil))
+	post := remotePost(t, app, note["id"].(string))
+	if post == nil {
+		t.Fatal("the review was not kept")
+	}
+	select {
+	case data := <-anas:
+		if !strings.Contains(data, post.Id) || !strings.Contains(data, `"remote"`) {
+			t.Errorf("Ana's feed event: %s", data)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no feed event for Ana")
+	}
+	select {
+	case data := <-mems:
+		t.Errorf("Mem got a feed event: %s", data)
+	case <-time.After(200 * time.Millisecond):
 	}
 }
