@@ -6,6 +6,7 @@ import { httpStatus } from '../../lib/api'
 import { parseApiError } from '../../lib/apiErrors'
 import { followLabel, LOOKUP_DEBOUNCE_MS, lookupFailure, parseAcct } from '../../lib/fediverse'
 import { lookupQuery, useFollowRemote, type RemoteAccount } from '../../queries/federation'
+import { settingsQuery } from '../../queries/settings'
 import { viaHost } from '../comments/thread'
 import { Avatar } from '../ui/Avatar'
 import { CheckIcon, PlusIcon, SearchIcon } from '../ui/icons'
@@ -15,7 +16,8 @@ import { CheckIcon, PlusIcon, SearchIcon } from '../ui/icons'
  * fediverse address (@name@host) looks it up 500 ms after typing stops, or at once on
  * Enter; Escape clears. The answer is a card: avatar (through our server), name, address,
  * 'via host', a bio line, and Follow / Requested / Following (pressing either of the last
- * two unfollows). An address on this server shows the member of ours.
+ * two unfollows). An address on this server shows the member of ours. A member who has
+ * not opted in to federation is told where to, since only they can follow out.
  */
 export function RemoteSearch() {
   const hintId = useId()
@@ -26,6 +28,8 @@ export function RemoteSearch() {
   const lookup = useQuery({ ...lookupQuery(acct ?? ''), enabled: acct !== null })
   const typed = text.trim()
   const incomplete = typed.length > 1 && parseAcct(typed) === null
+  const settings = useQuery(settingsQuery())
+  const localOnly = settings.data && !settings.data.federated
 
   return (
     <section aria-labelledby={`${hintId}-title`} className="grid gap-3 rounded-box border border-base-300/70 bg-base-100 p-4 shadow-sm">
@@ -66,6 +70,15 @@ export function RemoteSearch() {
           />
         </label>
       </form>
+      {localOnly && (
+        <p className="text-sm text-base-content/70">
+          To follow people on other servers,{' '}
+          <Link to="/settings/fediverse" className="link link-primary">
+            turn on federation in Settings › Fediverse
+          </Link>
+          .
+        </p>
+      )}
       {incomplete && typed.startsWith('@') && (
         <p className="text-sm text-base-content/60">Type the whole address: @name@server.example</p>
       )}
