@@ -377,3 +377,45 @@ func TestRemoteReviewRealtime(t *testing.T) {
 	case <-time.After(200 * time.Millisecond):
 	}
 }
+
+// TestOwnNotesRoundTrip: the Note our outbox serves for Ana's review carries it in
+// NeoDB's vocabulary (Status, Rating as a whole grade, Comment, the title's TMDB URL and
+// its tag), and the same Note, sent by a followed actor, is understood as that review.
+func TestOwnNotesRoundTrip(t *testing.T) {
+	t.Parallel()
+	app, srv, f, _ := reviewsWorld(t)
+	_, _, body := get(t, srv, "/ap/users/ana/posts/anareview000001", ap)
+	var note map[string]any
+	if err := json.Unmarshal([]byte(body), &note); err != nil {
+		t.Fatal(err)
+	}
+	related, _ := note["relatedWith"].([]any)
+	types := []string{}
+	for _, r := range related {
+		item := r.(map[string]any)
+		types = append(types, item["type"].(string))
+		if item["withRegardTo"] != "https://www.themoviedb.org/movie/603" {
+			t.Errorf("%v is not about the title's TMDB URL", item)
+		}
+		if item["type"] == "Rating" && (item["value"] != 9.0 || item["best"] != 10.0 || item["worst"] != 1.0) {
+			t.Errorf("the Rating: %v", item)
+		}
+	}
+	if strings.Join(types, ",") != "Status,Rating,Comment" {
+		t.Errorf("relatedWith: %v", types)
+	}
+	if tags, _ := note["tag"].([]any); len(tags) != 1 || tags[0].(map[string]any)["name"] != "The Matrix (1999)" || tags[0].(map[string]any)["type"] != "Movie" {
+		t.Errorf("tag: %v", note["tag"])
+	}
+	note["id"], note["attributedTo"] = f.actor()+"/posts/roundtrip", f.actor()
+	send(t, f.signed(srv+"/ap/inbox", createOf(f.actor(), note), time.Now(), nil))
+	post := remotePost(t, app, f.actor()+"/posts/roundtrip")
+	if post == nil {
+		t.Fatal("our own Note, sent by alice, was not understood")
+	}
+	var data map[string]any
+	_ = post.UnmarshalJSONField("data", &data)
+	if data["movieId"] != 603.0 || data["rating"] != 9.0 || data["review"] != "Whoa" || post.GetString("type") != "movie_review" {
+		t.Errorf("the round trip: %s %v", post.GetString("type"), data)
+	}
+}
