@@ -63,6 +63,7 @@ func Register(app core.App) {
 			r.GET("/ap/avatars/{id}", remoteAvatar)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.GET("/api/federation/lookup", lookup).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.GET("/api/federation/following", followingList).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.GET("/api/federation/requests", followRequests).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.POST("/api/federation/requests/{id}/accept", answerRequest(true)).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.POST("/api/federation/requests/{id}/reject", answerRequest(false)).Bind(apis.RequireAuth(auth.UsersCollection))

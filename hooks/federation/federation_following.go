@@ -277,3 +277,44 @@ func moveFollowing(app core.App, c Config, from string, next RemoteActor, blocke
 		return nil
 	})
 }
+
+// followingList answers GET /api/federation/following: the remote accounts the member
+// follows or asked to follow, newest first (maxFollowingItems at most), each as the
+// lookup shows it (from the actors cache: no network).
+func followingList(e *core.RequestEvent) error {
+	var rows []struct {
+		Acct   string `db:"acct"`
+		Actor  string `db:"actor"`
+		State  string `db:"state"`
+		Host   string `db:"host"`
+		Cached string `db:"cached"`
+		Name   string `db:"name"`
+		User   string `db:"username"`
+		Icon   string `db:"icon"`
+		URL    string `db:"url"`
+	}
+	err := e.App.DB().NewQuery(`SELECT f.acct, f.actor, f.state, f.host,
+		COALESCE(a.id, '') AS cached, COALESCE(a.name, '') AS name, COALESCE(a.username, '') AS username,
+		COALESCE(a.icon, '') AS icon, COALESCE(a.url, '') AS url
+		FROM federation_following f LEFT JOIN federation_actors a ON a.id = (SELECT id FROM federation_actors WHERE actor = f.actor LIMIT 1)
+		WHERE f.user = {:user} ORDER BY f.created DESC LIMIT {:max}`).
+		Bind(dbx.Params{"user": e.Auth.Id, "max": maxFollowingItems}).All(&rows)
+	if err != nil {
+		return err
+	}
+	out := make([]Lookup, len(rows))
+	for i, r := range rows {
+		l := Lookup{Acct: r.Acct, ID: r.Actor, Name: r.Name, Username: r.User, URL: r.URL, Host: r.Host, Following: r.State}
+		if l.Name == "" {
+			l.Name = strings.SplitN(r.Acct, "@", 2)[0]
+		}
+		if l.URL == "" {
+			l.URL = r.Actor
+		}
+		if r.Icon != "" && r.Cached != "" {
+			l.Avatar = avatarPath(r.Cached)
+		}
+		out[i] = l
+	}
+	return e.JSON(http.StatusOK, out)
+}

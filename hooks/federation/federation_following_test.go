@@ -2,6 +2,7 @@ package federation_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -185,6 +186,13 @@ func TestFollowOut(t *testing.T) {
 	if _, out := lookupAs(t, srv, alice, m["ana"]); out["following"] != "accepted" {
 		t.Errorf("after the Accept the lookup says %v", out["following"])
 	}
+	if list := followingOf(t, srv, m["ana"]); len(list) != 1 || list[0]["acct"] != alice || list[0]["following"] != "accepted" ||
+		list[0]["name"] != "Alice" || !strings.HasPrefix(list[0]["avatar"].(string), "/ap/avatars/") {
+		t.Errorf("Ana's following list: %v", list)
+	}
+	if list := followingOf(t, srv, m["mem"]); len(list) != 0 {
+		t.Errorf("Mem's following list: %v", list)
+	}
 	_, _, page := get(t, srv, "/ap/users/ana/following", ap)
 	var coll struct {
 		TotalItems   int      `json:"totalItems"`
@@ -219,6 +227,23 @@ func TestFollowOut(t *testing.T) {
 	if _, out := lookupAs(t, srv, alice, m["ana"]); out["following"] != "none" {
 		t.Errorf("after the Reject the lookup says %v", out["following"])
 	}
+}
+
+// followingOf is GET /api/federation/following as member.
+func followingOf(t testing.TB, srv string, member *core.Record) []map[string]any {
+	t.Helper()
+	req, _ := http.NewRequest("GET", srv+"/api/federation/following", nil)
+	req.Header.Set("Cookie", testutil.SessionCookie(t, member))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out []map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != 200 {
+		t.Fatalf("following: %d %v", res.StatusCode, err)
+	}
+	return out
 }
 
 // TestFollowOutLocal: an address on our own host follows and unfollows the member of ours

@@ -57,11 +57,13 @@ interface FollowAnswer {
 /**
  * federationKeys: ['/api/federation/status'] → GET /api/federation/status;
  * ['/api/federation/requests'] → GET /api/federation/requests;
- * ['/api/federation/lookup', { acct }] → GET /api/federation/lookup?acct=….
+ * ['/api/federation/lookup', { acct }] → GET /api/federation/lookup?acct=…;
+ * ['/api/federation/following'] → GET /api/federation/following.
  */
 export const federationKeys = {
   status: ['/api/federation/status'] as const,
   requests: ['/api/federation/requests'] as const,
+  following: ['/api/federation/following'] as const,
   lookups: ['/api/federation/lookup'] as const,
   lookup: (acct: string) => [...federationKeys.lookups, { acct }] as const,
 }
@@ -109,10 +111,18 @@ export const lookupQuery = (acct: string) =>
     retry: false,
   })
 
+/** remoteFollowingQuery: GET /api/federation/following, the accounts on other servers the member follows or asked to. */
+export const remoteFollowingQuery = () =>
+  queryOptions({
+    queryKey: federationKeys.following,
+    queryFn: getQueryFn<RemoteAccount[]>({ on401: 'throw' }) as () => Promise<RemoteAccount[]>,
+  })
+
 /**
  * useFollowRemote: POST /api/follow {acct} or DELETE /api/follow/{acct}. The looked-up
  * card takes the server's answer (requested, until the other server accepts); a failure
- * says why in a toast. Following a member of ours by address refreshes the follow lists.
+ * says why in a toast. Following a member of ours by address refreshes the follow lists,
+ * a remote account the list of those followed on other servers.
  */
 export function useFollowRemote() {
   const client = useQueryClient()
@@ -124,6 +134,7 @@ export function useFollowRemote() {
     onSuccess: (answer, { acct }) => {
       client.setQueryData<RemoteAccount>(federationKeys.lookup(acct), (card) => card && { ...card, following: answer.following })
       if (answer.userId) void client.invalidateQueries({ queryKey: socialKeys.following })
+      else void client.invalidateQueries({ queryKey: federationKeys.following })
     },
     onError: (error, { follow }) =>
       toast({ title: 'Error', description: serverMessage(error, follow ? 'Failed to follow user' : 'Failed to unfollow user'), variant: 'destructive' }),

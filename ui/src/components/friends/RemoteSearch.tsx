@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue'
 import { httpStatus } from '../../lib/api'
 import { parseApiError } from '../../lib/apiErrors'
 import { followLabel, LOOKUP_DEBOUNCE_MS, lookupFailure, parseAcct } from '../../lib/fediverse'
-import { lookupQuery, useFollowRemote, type RemoteAccount } from '../../queries/federation'
+import { lookupQuery, remoteFollowingQuery, useFollowRemote, type RemoteAccount } from '../../queries/federation'
 import { settingsQuery } from '../../queries/settings'
 import { viaHost } from '../comments/thread'
 import { Avatar } from '../ui/Avatar'
@@ -100,7 +100,31 @@ export function RemoteSearch() {
         ) : (
           <RemoteCard account={lookup.data} />
         ))}
+      <RemoteFollowing exclude={acct} />
     </section>
+  )
+}
+
+/**
+ * RemoteFollowing: the accounts on other servers the member follows (or asked to), each a
+ * card with its button; the one just looked up is shown above instead. Nothing while it
+ * loads or when there are none (the search says what to do).
+ */
+function RemoteFollowing({ exclude }: { exclude: string | null }) {
+  const { data } = useQuery(remoteFollowingQuery())
+  const shown = (data ?? []).filter((a) => a.acct !== exclude)
+  if (shown.length === 0) return null
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold text-base-content/70">Following on Other Servers</h3>
+      <ul className="grid gap-2" aria-label="Following on other servers">
+        {shown.map((account) => (
+          <li key={account.acct}>
+            <RemoteCard account={account} />
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
