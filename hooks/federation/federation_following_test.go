@@ -229,20 +229,26 @@ func TestFollowOut(t *testing.T) {
 	}
 }
 
-// followingOf is GET /api/federation/following as member.
-func followingOf(t testing.TB, srv string, member *core.Record) []map[string]any {
+// getAs GETs path as member and decodes its JSON answer into out, failing t unless 200.
+func getAs(t testing.TB, srv, path string, member *core.Record, out any) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", srv+"/api/federation/following", nil)
+	req, _ := http.NewRequest("GET", srv+path, nil)
 	req.Header.Set("Cookie", testutil.SessionCookie(t, member))
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	var out []map[string]any
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != 200 {
-		t.Fatalf("following: %d %v", res.StatusCode, err)
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET %s: %d %v", path, res.StatusCode, err)
 	}
+}
+
+// followingOf is GET /api/federation/following as member.
+func followingOf(t testing.TB, srv string, member *core.Record) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	getAs(t, srv, "/api/federation/following", member, &out)
 	return out
 }
 

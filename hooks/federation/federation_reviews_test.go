@@ -87,20 +87,11 @@ func remotePost(t testing.TB, app core.App, note string) *core.Record {
 // feedIDs are the posts of member's home feed's first page, by id, with their data.
 func feedIDs(t testing.TB, srv string, member *core.Record) map[string]map[string]any {
 	t.Helper()
-	req, _ := http.NewRequest("GET", srv+"/api/feed?limit=50", nil)
-	req.Header.Set("Cookie", testutil.SessionCookie(t, member))
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
 	var page []struct {
 		ID   string         `json:"id"`
 		Data map[string]any `json:"data"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&page); err != nil || res.StatusCode != 200 {
-		t.Fatalf("feed: %d %v", res.StatusCode, err)
-	}
+	getAs(t, srv, "/api/feed?limit=50", member, &page)
 	out := map[string]map[string]any{}
 	for _, a := range page {
 		out[a.ID] = a.Data
