@@ -85,6 +85,9 @@ func Register(app core.App) {
 				e.App.Logger().Error("federation: generating a member's key failed (it is retried when their actor is read)", "user", e.Record.Id, "error", err)
 			}
 		}
+		if err := leaveFollows(e.App, e.Record); err != nil {
+			e.App.Logger().Error("federation: undoing a member's remote follows failed", "user", e.Record.Id, "error", err)
+		}
 		return e.Next()
 	})
 }

@@ -48,10 +48,11 @@ type fakeServer struct {
 	refuse     int // answer the next n deliveries with refusal (503 unless set)
 	refusal    int
 	gts        bool
-	fetches    int      // signed fetches of alice's actor served
-	bobAliases []string // bob's alsoKnownAs: the accounts bob says he moved from
-	avatar     []byte   // alice's avatar file (a PNG unless a test sets something else)
-	avatarGets int      // fetches of alice's avatar served
+	fetches    int            // signed fetches of alice's actor served
+	bobAliases []string       // bob's alsoKnownAs: the accounts bob says he moved from
+	avatar     []byte         // alice's avatar file (a PNG unless a test sets something else)
+	avatarGets int            // fetches of alice's avatar served
+	keys       map[string]any // our keys it verified with, by keyId (Mastodon keeps them)
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -261,7 +262,9 @@ const (
 )
 
 // verify checks a request from our server: its signature covers headers, its digest
-// is body's (deliveries), and it verifies against the key its keyId names, fetched from us.
+// is body's (deliveries), and it verifies against the key its keyId names: the one it
+// verified with before, else fetched from us (so, as on Mastodon, a member who has left
+// can still retract what they sent).
 func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error {
 	v, err := httpsig.NewVerifier(r)
 	if err != nil {
@@ -279,8 +282,11 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 		return errString("wrong digest")
 	}
 	f.mu.Lock()
-	ours := f.ours
+	ours, known := f.ours, f.keys[v.KeyId()]
 	f.mu.Unlock()
+	if known != nil && v.Verify(known, httpsig.RSA_SHA256) == nil {
+		return nil // a key it verified with before, as Mastodon keeps its accounts' keys
+	}
 	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, ours, 1)
 	req, _ := http.NewRequest("GET", keyURL, nil)
 	req.Header.Set("Accept", "application/activity+json")
@@ -306,7 +312,16 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 	if err != nil {
 		return err
 	}
-	return v.Verify(pub, httpsig.RSA_SHA256)
+	if err := v.Verify(pub, httpsig.RSA_SHA256); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	if f.keys == nil {
+		f.keys = map[string]any{}
+	}
+	f.keys[v.KeyId()] = pub
+	f.mu.Unlock()
+	return nil
 }
 
 // fetchCount is how many signed fetches of alice's actor the fake server served.

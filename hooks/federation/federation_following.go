@@ -318,3 +318,17 @@ func followingList(e *core.RequestEvent) error {
 	}
 	return e.JSON(http.StatusOK, out)
 }
+
+// leaveFollows ends the remote follows of a member the fediverse may no longer see (they
+// turned federation or their public profile off, or were suspended): each is forgotten
+// and its Undo queued, so remote servers stop listing and sending to them.
+func leaveFollows(app core.App, member *core.Record) error {
+	was, err := Federated(app, member.Original())
+	if err != nil || !was {
+		return err
+	}
+	if is, err := Federated(app, member); err != nil || is {
+		return err
+	}
+	return unfollowRemote(app, configOf(app), member, dbx.HashExp{"user": member.Id})
+}

@@ -307,3 +307,22 @@ func TestFollowOutMove(t *testing.T) {
 		t.Errorf("the follow of bob: %v", r)
 	}
 }
+
+// TestLeavingUndoesFollows: Ana, who follows alice, turns federation off: the follow is
+// forgotten and its Undo still reaches alice (a retraction, as a Delete is), so alice's
+// server stops listing Ana among its followers.
+func TestLeavingUndoesFollows(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := inboxWorld(t, true)
+	followingAlice(t, srv, f, m["ana"])
+	if status, out := asMember(t, srv, "PATCH", "/api/user/settings", `{"federated":false}`, m["ana"]); status != 200 {
+		t.Fatalf("federation off: %d %v", status, out)
+	}
+	undo := deliveredOf(t, f, "/users/alice/inbox", "Undo", 1)
+	if inner, _ := undo["object"].(map[string]any); inner["type"] != "Follow" || inner["object"] != f.actor() {
+		t.Errorf("the Undo: %v", undo)
+	}
+	if r := followingRow(t, app, m["ana"], f.actor()); r != nil {
+		t.Errorf("the follow stays: %v", r)
+	}
+}
