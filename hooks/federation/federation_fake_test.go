@@ -53,6 +53,7 @@ type fakeServer struct {
 	avatar     []byte         // alice's avatar file (a PNG unless a test sets something else)
 	avatarGets int            // fetches of alice's avatar served
 	keys       map[string]any // our keys it verified with, by keyId (Mastodon keeps them)
+	eveKeyID   string         // the key id eve's actor claims as hers (a hostile server's: another's)
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -84,6 +85,17 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		}
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(f.bobDoc())
+	})
+	mux.HandleFunc("GET /users/eve", func(w http.ResponseWriter, r *http.Request) {
+		doc := f.actorDoc()
+		id := f.srv.URL + "/users/eve"
+		f.mu.Lock()
+		claimed := f.eveKeyID
+		f.mu.Unlock()
+		doc["id"], doc["preferredUsername"], doc["name"], doc["inbox"] = id, "eve", "Eve", id+"/inbox"
+		doc["publicKey"] = map[string]any{"id": claimed, "owner": id, "publicKeyPem": doc["publicKey"].(map[string]any)["publicKeyPem"]}
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(doc)
 	})
 	mux.HandleFunc("GET /avatars/alice.png", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
@@ -160,12 +172,12 @@ func (f *fakeServer) bobDoc() map[string]any {
 func (f *fakeServer) host() string { return strings.TrimPrefix(f.srv.URL, "http://") }
 
 // webfinger answers as Mastodon's WebFinger does (its JRD: subject, aliases, the
-// profile page and the self link to the actor) for alice and bob, 404 for anyone else.
+// profile page and the self link to the actor) for alice, bob and eve, 404 for anyone else.
 func (f *fakeServer) webfinger(w http.ResponseWriter, r *http.Request) {
 	resource := r.URL.Query().Get("resource")
 	name, ok := strings.CutPrefix(resource, "acct:")
 	name, _, _ = strings.Cut(name, "@")
-	if !ok || (name != "alice" && name != "bob") || resource != "acct:"+name+"@"+f.host() {
+	if !ok || (name != "alice" && name != "bob" && name != "eve") || resource != "acct:"+name+"@"+f.host() {
 		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
 		return
 	}

@@ -326,3 +326,24 @@ func TestLeavingUndoesFollows(t *testing.T) {
 		t.Errorf("the follow stays: %v", r)
 	}
 }
+
+// TestLookupCannotPoisonKeys: eve's server says eve's key is alice's (another server's key
+// id, with eve's key). Looking eve up must not make us verify alice's requests with it:
+// alice's next signed request still verifies.
+func TestLookupCannotPoisonKeys(t *testing.T) {
+	t.Parallel()
+	_, srv, f, m := inboxWorld(t, true)
+	evil := newFakeServer(t, srv)
+	evil.mu.Lock()
+	evil.eveKeyID = f.keyID()
+	evil.mu.Unlock()
+	if status, body := send(t, f.signed(srv+"/ap/inbox", followOf(f, "ana", "follow-k1"), time.Now(), nil)); status != 202 {
+		t.Fatalf("alice's Follow: %d %s", status, body)
+	}
+	if status, out := lookupAs(t, srv, "eve@"+evil.host(), m["mem"]); status != 200 || out["name"] != "Eve" {
+		t.Fatalf("eve: %d %v", status, out)
+	}
+	if status, body := send(t, f.signed(srv+"/ap/inbox", undoOf(f, "ana", "follow-k1"), time.Now(), nil)); status != 202 {
+		t.Errorf("alice's next request after looking eve up: %d %s", status, body)
+	}
+}

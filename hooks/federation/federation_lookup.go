@@ -197,7 +197,7 @@ func localMember(app core.App, me, handle string) (*core.Record, error) {
 // resolveAcct finds name@host's actor: WebFinger on host for its self link, then the
 // actor document itself (signed fetch), both through the SSRF-safe client, neither from a
 // blocked server or of a blocked actor. The actor is cached (its avatar is then served by
-// /ap/avatars). Failures are errActorNotFound, errHostBlocked, a refused address
+// /ap/avatars) when it names a key of its own. Failures are errActorNotFound, errHostBlocked, a refused address
 // (security.ErrRefusedAddress) or unreachable.
 func resolveAcct(ctx context.Context, app core.App, name, host string) (RemoteActor, error) {
 	if err := refuseBlocked(app, host, ""); err != nil {
@@ -222,10 +222,12 @@ func resolveAcct(ctx context.Context, app core.App, name, host string) (RemoteAc
 			return RemoteActor{}, err
 		}
 	}
-	a := RemoteActor{ID: doc.ID, KeyID: doc.ID, Inbox: doc.Inbox, SharedInbox: doc.Endpoints.SharedInbox,
+	a := RemoteActor{ID: doc.ID, Inbox: doc.Inbox, SharedInbox: doc.Endpoints.SharedInbox,
 		Host: hostOf(doc.ID), Name: plainName(doc.Name, 200), Username: plainName(doc.PreferredUsername, 200),
 		Icon: httpsURL(linkOf(doc.Icon)), URL: httpsURL(linkOf(doc.URL))}
-	if key, ok := firstKey(doc); ok {
+	// The key is cached as the actor's only when it is the actor's own (its host, its
+	// owner): a document naming another server's key id must not replace that key.
+	if key, ok := firstKey(doc); ok && hostOf(key.ID) == a.Host && (key.Owner == "" || key.Owner == doc.ID) {
 		if _, err := parsePublicKey(key.PublicKeyPem); err == nil {
 			a.KeyID, a.PublicKeyPem = key.ID, key.PublicKeyPem
 		}
@@ -234,6 +236,9 @@ func resolveAcct(ctx context.Context, app core.App, name, host string) (RemoteAc
 		a.Username = name
 	}
 	a.summary = summaryPolicy.Sanitize(doc.Summary)
+	if a.PublicKeyPem == "" {
+		return a, nil // no key of its own to cache it by (and so no avatar through us)
+	}
 	return a, cacheActor(app, a)
 }
 
