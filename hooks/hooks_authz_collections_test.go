@@ -60,6 +60,7 @@ var collectionTable = map[string]collectionRule{
 	"lists": superusersOnly, "list_items": superusersOnly, "list_editors": superusersOnly, "favorites": superusersOnly,
 	// #23's moderation and interactions: the dashboard's domain and actor blocks; the fediverse's likes, shares and replies
 	"federation_blocks": superusersOnly, "federation_reactions": superusersOnly, "federation_replies": superusersOnly,
+	"federation_following": superusersOnly, // #23 item 5: members' follows of remote actors
 }
 
 // ownerRecord picks the record of c the matrix aims at: the owner's own (by id, user

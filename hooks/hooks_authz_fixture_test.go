@@ -10,6 +10,7 @@ import (
 
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/federation"
 	"cinecircle/hooks/notify"
 	"cinecircle/hooks/scrobble"
 	"cinecircle/hooks/social"
@@ -60,6 +61,11 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	testutil.CreateMovie(t, app, 550, "Fight Club", 1999, 139, "Drama")
 	testutil.CreateMovie(t, app, 680, "Pulp Fiction", 1994, 154, "Crime")
 	testutil.CreateShow(t, app, 1396, "Breaking Bad", 2008, 47, 7, 13)
+	// federation on (#23), so its member routes answer as they do in use (nobody here is
+	// federated: the fediverse routes still answer 404)
+	if err := federation.Enable(app, "https://films.example"); err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range [][2]string{{bea.Id, ana.Id}, {cal.Id, ana.Id}, {ana.Id, cal.Id}} {
 		if err := social.Follow(app, f[0], f[1]); err != nil {
 			t.Fatal(err)

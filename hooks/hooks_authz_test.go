@@ -141,6 +141,8 @@ var routeTable = map[string]routeRule{
 	"GET /nodeinfo/2.1":                         {access: public},
 	"GET /api/federation/status":                {access: member},
 	"GET /api/federation/requests":              {access: member},
+	"GET /api/federation/lookup":                {access: member, path: "/api/federation/lookup?acct=nobody_here@films.example"},
+	"GET /api/federation/following":             {access: member},
 	"POST /api/federation/requests/{id}/accept": {access: owner, path: "/api/federation/requests/{followRequest}/accept"},
 	"POST /api/federation/requests/{id}/reject": {access: owner, path: "/api/federation/requests/{followRequest2}/reject"},
 	"GET /ap/users/{handle}":                    {access: public, path: "/ap/users/nobody_here"},

@@ -90,6 +90,16 @@ func hostileActivities() map[string]string {
 		"Delete of someone's note":  `{"type":"Delete","actor":"` + mallory + `","object":{"id":"https://films.example/ap/users/ana/posts/anareview000001","type":"Tombstone"}}`,
 		"Undo of a Like":            `{"type":"Undo","actor":"` + mallory + `","object":{"type":"Like","actor":"` + mallory + `","object":"https://films.example/ap/users/ana/posts/x"}}`,
 		"Move to a private address": `{"type":"Move","actor":"` + mallory + `","object":"` + mallory + `","target":"http://169.254.169.254/users/x"}`,
+		// #23 item 5: answers to our follows and reviews in NeoDB's vocabulary (wrong shapes too)
+		"Accept of someone's follow": `{"type":"Accept","actor":"` + mallory + `","object":{"id":"https://films.example/ap/users/ana#follows/x","type":"Follow","actor":"https://films.example/ap/users/ana","object":"https://other.example/users/x"}}`,
+		"Reject of nothing":          `{"type":"Reject","actor":"` + mallory + `","object":[{"type":7}]}`,
+		"review with a script": `{"type":"Create","actor":"` + mallory + `","object":{"id":"` + mallory + `/posts/1","type":"Note","attributedTo":"` + mallory +
+			`","to":["https://www.w3.org/ns/activitystreams#Public"],"relatedWith":[{"type":"Rating","value":9,"best":10,"withRegardTo":"https://www.themoviedb.org/movie/603"},` +
+			`{"type":"Review","content":"<script>alert(1)</script>","withRegardTo":"https://www.themoviedb.org/movie/603"}]}}`,
+		"review of the wrong shape": `{"type":"Create","actor":"` + mallory + `","object":{"id":"` + mallory + `/posts/2","type":"Article","relatedWith":{"type":"Rating"},` +
+			`"tag":"Movie","to":"https://www.w3.org/ns/activitystreams#Public"}}`,
+		"review with a huge rating": `{"type":"Create","actor":"` + mallory + `","object":{"id":"` + mallory + `/posts/3","type":"Note","attributedTo":"` + mallory +
+			`","relatedWith":[{"type":"Rating","value":1e308,"best":-1,"withRegardTo":"https://www.themoviedb.org/movie/99999999999999"}]}}`,
 	}
 }
 

@@ -240,6 +240,45 @@ func TestHostileWebFinger(t *testing.T) {
 	}
 }
 
+// hostileAccts are addresses a hostile or broken client asks the lookup (and the follow
+// route) for: malformed ones, and ones that would make the server fetch from itself, its
+// network or the cloud's metadata service (loopback is refused here: this package's
+// tests do not allow it).
+var hostileAccts = []string{
+	"", "@", "@@", "alice", "alice@", "@films.example", "alice@films.example@evil.example", "alice@evil.example/../x",
+	"alice@evil.example?x=1", "alice@evil.example#x", "al ice@evil.example", "alice%00@evil.example", "alice\x00@evil.example",
+	"ÿþ@evil.example", "<script>@evil.example", "alice@evil.example\r\nX-Injected: 1", "alice@:443", "alice@user:pw@evil.example",
+	strings.Repeat("a", 100000) + "@evil.example", "alice@" + strings.Repeat("b.", 5000) + "example",
+	"alice@127.0.0.1", "alice@127.0.0.1:8090", "alice@localhost", "alice@[::1]", "alice@10.0.0.1", "alice@192.168.1.1",
+	"alice@169.254.169.254", "alice@metadata.google.internal", "alice@0x7f.1", "alice@2130706433", "alice@[fe80::1]",
+}
+
+// TestHostileLookup sends hostile addresses to the lookup and to POST /api/follow {acct}
+// as a federated member: every answer is a JSON 4xx (400 naming acct for the malformed
+// and refused ones), never a 5xx, and nothing reaches a private address.
+func TestHostileLookup(t *testing.T) {
+	t.Parallel()
+	srv, app := webfingerFixtureApp(t)
+	ana, err := app.FindFirstRecordByData("users", "handle", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cookie := testutil.SessionCookie(t, ana)
+	for _, acct := range hostileAccts {
+		status, data := send(t, srv, "GET", "/api/federation/lookup?acct="+url.QueryEscape(acct), "", cookie)
+		checkHostileAnswer(t, "lookup "+truncate([]byte(acct)), status, data)
+		if status != http.StatusBadRequest || !strings.Contains(string(data), `"acct"`) {
+			t.Errorf("lookup %q: %d %s, want 400 naming acct", truncate([]byte(acct)), status, truncate(data))
+		}
+		body, _ := json.Marshal(map[string]string{"acct": acct})
+		status, data = send(t, srv, "POST", "/api/follow", string(body), cookie)
+		checkHostileAnswer(t, "follow "+truncate([]byte(acct)), status, data)
+		if status < 400 {
+			t.Errorf("follow %q: %d %s, want a 4xx", truncate([]byte(acct)), status, truncate(data))
+		}
+	}
+}
+
 // TestHostileAvatarIDs asks the remote avatar route for hostile ids: every answer is a
 // JSON 404, never a 5xx, and nothing is fetched (no actor row matches).
 func TestHostileAvatarIDs(t *testing.T) {

@@ -59,6 +59,7 @@ func TestRateLimits(t *testing.T) {
 		{"PocketBase sign-in", "*:auth", "POST", "/api/collections/users/auth-with-password", `{"identity":"someone@example.com","password":"wrong password"}`, false},
 		{"title search", "GET /api/movies/search", "GET", "/api/movies/search?q=matrix", "", false},
 		{"member search", "GET /api/users/suggestions", "GET", "/api/users/suggestions?q=an", "", true},
+		{"fediverse lookup", "GET /api/federation/lookup", "GET", "/api/federation/lookup?acct=x", "", true},
 		{"writes", "POST /api/", "POST", "/api/follow", `{}`, true},
 		{"calendar feed", "GET /api/calendar/", "GET", "/api/calendar/nosuchtoken.ics", "", false},
 	}

@@ -62,6 +62,8 @@ func Register(app core.App) {
 			r.GET("/ap/actor", instanceActor)
 			r.GET("/ap/avatars/{id}", remoteAvatar)
 			r.GET("/api/federation/status", status).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.GET("/api/federation/lookup", lookup).Bind(apis.RequireAuth(auth.UsersCollection))
+			r.GET("/api/federation/following", followingList).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.GET("/api/federation/requests", followRequests).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.POST("/api/federation/requests/{id}/accept", answerRequest(true)).Bind(apis.RequireAuth(auth.UsersCollection))
 			r.POST("/api/federation/requests/{id}/reject", answerRequest(false)).Bind(apis.RequireAuth(auth.UsersCollection))
@@ -74,6 +76,7 @@ func Register(app core.App) {
 		Priority: 900, // before the SPA's catch-all
 	})
 	bindPublishing(app)
+	bindTalkback(app)
 	bindBlocks(app)
 	app.OnRecordUpdate(auth.UsersCollection).BindFunc(acceptWaiting)
 	app.OnRecordAfterUpdateSuccess("users").BindFunc(func(e *core.RecordEvent) error {
@@ -81,6 +84,9 @@ func Register(app core.App) {
 			if _, err := ensureKey(e.App, e.Record); err != nil {
 				e.App.Logger().Error("federation: generating a member's key failed (it is retried when their actor is read)", "user", e.Record.Id, "error", err)
 			}
+		}
+		if err := leaveFollows(e.App, e.Record); err != nil {
+			e.App.Logger().Error("federation: undoing a member's remote follows failed", "user", e.Record.Id, "error", err)
 		}
 		return e.Next()
 	})

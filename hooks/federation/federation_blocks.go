@@ -152,7 +152,7 @@ func applyBlock(app core.App, block *core.Record) error {
 	})
 }
 
-// cutOff removes the followers a block covers and its pending deliveries: to the
+// cutOff removes the followers and our members' follows a block covers and its pending deliveries: to the
 // domain's hosts, or to the actor's own inboxes (a shared inbox still serves the rest of
 // its server).
 func cutOff(tx core.App, domain, actor string) error {
@@ -163,13 +163,15 @@ func cutOff(tx core.App, domain, actor string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.DB().Delete(followersCollection, dbx.HashExp{"actor": actor}).Execute(); err != nil {
-			return err
+		for _, table := range []string{followersCollection, followingCollection} {
+			if _, err := tx.DB().Delete(table, dbx.HashExp{"actor": actor}).Execute(); err != nil {
+				return err
+			}
 		}
 		_, err = tx.DB().Delete(deliveriesCollection, dbx.And(dbx.HashExp{"state": "pending"}, dbx.In("inbox", toAny(inboxes)...))).Execute()
 		return err
 	}
-	for _, table := range []string{followersCollection, deliveriesCollection} {
+	for _, table := range []string{followersCollection, followingCollection, deliveriesCollection} {
 		hosts, err := hostsUnder(tx, table, domain)
 		if err != nil || len(hosts) == 0 {
 			if err != nil {
@@ -203,9 +205,12 @@ func hostsUnder(app core.App, table, domain string) ([]any, error) {
 	return out, nil
 }
 
-// dropInteractions removes the remote likes, shares and replies a block or silence
+// dropInteractions removes the remote likes, shares, replies and reviews a block or silence
 // covers (of the actor, or from the domain's hosts), recounting their posts.
 func dropInteractions(tx core.App, domain, actor string) error {
+	if err := removeReviews(tx, domain, actor); err != nil {
+		return err
+	}
 	if actor != "" {
 		if err := removeReplies(tx, dbx.HashExp{"actor": actor}); err != nil {
 			return err

@@ -4,10 +4,13 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/comments"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/public"
 
 	"github.com/pocketbase/dbx"
@@ -25,8 +28,8 @@ const (
 
 // SeedDemo gives the demo community a taste of the fediverse (`cinecircle demo`): the
 // public member memberID opts in, and her newest public review has a like, a boost and
-// a reply from alice@mastodon.example, as if they had come through the inbox. Running it
-// again adds nothing.
+// a reply from alice@mastodon.example, as if they had come through the inbox; she follows
+// alice, whose review of the same title is in her home feed. Running it again adds nothing.
 func SeedDemo(app core.App, memberID string) error {
 	member, err := app.FindRecordById("users", memberID)
 	if err != nil || !member.GetBool("public") {
@@ -76,7 +79,10 @@ func SeedDemo(app core.App, memberID string) error {
 		_, err = tx.DB().Insert(repliesCollection, dbx.Params{"id": core.GenerateDefaultRandomId(), "comment": comment.Id,
 			"note": demoNote, "actor": alice.ID, "url": "https://" + demoHost + "/@alice/1", "host": demoHost,
 			"created": types.NowDateTime().String()}).Execute()
-		return err
+		if err != nil {
+			return err
+		}
+		return seedDemoFollow(tx, member, alice, reviews[0])
 	})
 	if err != nil {
 		return err
@@ -98,4 +104,35 @@ func demoPublicKey() (string, error) {
 		return "", err
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der})), nil
+}
+
+// seedDemoFollow makes member follow alice (accepted) and puts alice's review of the title
+// of rv in member's feed, as the inbox would have: nothing is fetched or sent. A title the
+// catalog lacks gets no review.
+func seedDemoFollow(tx core.App, member *core.Record, alice RemoteActor, rv public.Review) error {
+	following, err := findOrNew(tx, followingCollection, dbx.HashExp{"user": member.Id, "actor": alice.ID})
+	if err != nil {
+		return err
+	}
+	following.Load(map[string]any{"acct": "alice@" + demoHost, "inbox": alice.Inbox, "sharedInbox": alice.SharedInbox,
+		"host": demoHost, "follow": configOf(tx).actorURL(member.GetString("handle")) + "#follows/demo", "state": followAccepted})
+	if err := tx.Save(following); err != nil {
+		return err
+	}
+	kind := catalog.Movie
+	if rv.Kind == string(catalog.TV) {
+		kind = catalog.TV
+	}
+	title, err := tx.FindFirstRecordByData(kind.Collection(), "tmdbId", rv.TitleID)
+	if err != nil {
+		return nil
+	}
+	note := reviewDoc{noteDoc: noteDoc{ID: demoActor + "/statuses/3", URL: json.RawMessage(`"https://` + demoHost + `/@alice/3"`)}}
+	typ, data, err := reviewPost(tx, alice, note, remoteReview{kind: kind, rating: 9, review: "Saw it at the cinema club last night: it holds up beautifully."}, title)
+	if err != nil {
+		return err
+	}
+	_, err = posts.Create(tx, posts.Post{Type: typ, Links: map[string]string{kind.RelationField(): title.Id}, Data: data,
+		Remote: &posts.Remote{Actor: alice.ID, Object: note.ID}})
+	return err
 }

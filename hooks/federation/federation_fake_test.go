@@ -48,10 +48,12 @@ type fakeServer struct {
 	refuse     int // answer the next n deliveries with refusal (503 unless set)
 	refusal    int
 	gts        bool
-	fetches    int      // signed fetches of alice's actor served
-	bobAliases []string // bob's alsoKnownAs: the accounts bob says he moved from
-	avatar     []byte   // alice's avatar file (a PNG unless a test sets something else)
-	avatarGets int      // fetches of alice's avatar served
+	fetches    int            // signed fetches of alice's actor served
+	bobAliases []string       // bob's alsoKnownAs: the accounts bob says he moved from
+	avatar     []byte         // alice's avatar file (a PNG unless a test sets something else)
+	avatarGets int            // fetches of alice's avatar served
+	keys       map[string]any // our keys it verified with, by keyId (Mastodon keeps them)
+	eveKeyID   string         // the key id eve's actor claims as hers (a hostile server's: another's)
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -84,6 +86,17 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(f.bobDoc())
 	})
+	mux.HandleFunc("GET /users/eve", func(w http.ResponseWriter, r *http.Request) {
+		doc := f.actorDoc()
+		id := f.srv.URL + "/users/eve"
+		f.mu.Lock()
+		claimed := f.eveKeyID
+		f.mu.Unlock()
+		doc["id"], doc["preferredUsername"], doc["name"], doc["inbox"] = id, "eve", "Eve", id+"/inbox"
+		doc["publicKey"] = map[string]any{"id": claimed, "owner": id, "publicKeyPem": doc["publicKey"].(map[string]any)["publicKeyPem"]}
+		w.Header().Set("Content-Type", "application/activity+json")
+		_ = json.NewEncoder(w).Encode(doc)
+	})
 	mux.HandleFunc("GET /avatars/alice.png", func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.avatarGets++
@@ -92,7 +105,9 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		w.Header().Set("Content-Type", "image/png")
 		_, _ = w.Write(data)
 	})
+	mux.HandleFunc("GET /.well-known/webfinger", f.webfinger)
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
+	mux.HandleFunc("POST /users/bob/inbox", f.receive)
 	mux.HandleFunc("POST /inbox", f.receive)
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
@@ -130,8 +145,9 @@ func (f *fakeServer) actorDoc() map[string]any {
 	return map[string]any{
 		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
 		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice", "url": f.srv.URL + "/@alice",
-		"icon":  map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
-		"inbox": id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
+		"summary": `<p>Films, mostly. <a href="https://films.example/x" onclick="steal()">My list</a></p><script>alert(1)</script><img src="https://tracker.example/p.gif">`,
+		"icon":    map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
+		"inbox":   id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
 		"endpoints": endpoints,
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,
 			"publicKeyPem": string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))},
@@ -150,6 +166,31 @@ func (f *fakeServer) bobDoc() map[string]any {
 	doc["inbox"], doc["outbox"], doc["followers"] = id+"/inbox", id+"/outbox", id+"/followers"
 	doc["publicKey"] = map[string]any{"id": id + "#main-key", "owner": id, "publicKeyPem": doc["publicKey"].(map[string]any)["publicKeyPem"]}
 	return doc
+}
+
+// host is the fake server's host (with its port): the host in its members' addresses.
+func (f *fakeServer) host() string { return strings.TrimPrefix(f.srv.URL, "http://") }
+
+// webfinger answers as Mastodon's WebFinger does (its JRD: subject, aliases, the
+// profile page and the self link to the actor) for alice, bob and eve, 404 for anyone else.
+func (f *fakeServer) webfinger(w http.ResponseWriter, r *http.Request) {
+	resource := r.URL.Query().Get("resource")
+	name, ok := strings.CutPrefix(resource, "acct:")
+	name, _, _ = strings.Cut(name, "@")
+	if !ok || (name != "alice" && name != "bob" && name != "eve") || resource != "acct:"+name+"@"+f.host() {
+		http.Error(w, `{"error":"not found"}`, http.StatusNotFound)
+		return
+	}
+	id := f.srv.URL + "/users/" + name
+	w.Header().Set("Content-Type", "application/jrd+json; charset=utf-8")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"subject": resource, "aliases": []string{f.srv.URL + "/@" + name, id},
+		"links": []map[string]any{
+			{"rel": "http://webfinger.net/rel/profile-page", "type": "text/html", "href": f.srv.URL + "/@" + name},
+			{"rel": "self", "type": "application/activity+json", "href": id},
+			{"rel": "http://ostatus.org/schema/1.0/subscribe", "template": f.srv.URL + "/authorize_interaction?uri={uri}"},
+		},
+	})
 }
 
 // rotate gives alice a new key pair.
@@ -233,7 +274,9 @@ const (
 )
 
 // verify checks a request from our server: its signature covers headers, its digest
-// is body's (deliveries), and it verifies against the key its keyId names, fetched from us.
+// is body's (deliveries), and it verifies against the key its keyId names: the one it
+// verified with before, else fetched from us (so, as on Mastodon, a member who has left
+// can still retract what they sent).
 func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error {
 	v, err := httpsig.NewVerifier(r)
 	if err != nil {
@@ -251,8 +294,11 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 		return errString("wrong digest")
 	}
 	f.mu.Lock()
-	ours := f.ours
+	ours, known := f.ours, f.keys[v.KeyId()]
 	f.mu.Unlock()
+	if known != nil && v.Verify(known, httpsig.RSA_SHA256) == nil {
+		return nil // a key it verified with before, as Mastodon keeps its accounts' keys
+	}
 	keyURL := strings.Replace(strings.SplitN(v.KeyId(), "#", 2)[0], base, ours, 1)
 	req, _ := http.NewRequest("GET", keyURL, nil)
 	req.Header.Set("Accept", "application/activity+json")
@@ -278,7 +324,16 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 	if err != nil {
 		return err
 	}
-	return v.Verify(pub, httpsig.RSA_SHA256)
+	if err := v.Verify(pub, httpsig.RSA_SHA256); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	if f.keys == nil {
+		f.keys = map[string]any{}
+	}
+	f.keys[v.KeyId()] = pub
+	f.mu.Unlock()
+	return nil
 }
 
 // fetchCount is how many signed fetches of alice's actor the fake server served.

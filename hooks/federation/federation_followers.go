@@ -57,8 +57,8 @@ func removeFollower(app core.App, c Config, actor, followID, object string) erro
 	return err
 }
 
-// forgetActor removes a remote account that was deleted: its follows, likes, shares and
-// replies, and its cached key.
+// forgetActor removes a remote account that was deleted: its follows, likes, shares,
+// replies and reviews, and its cached key.
 func forgetActor(app core.App, actor string) error {
 	return app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.DB().Delete(followersCollection, dbx.HashExp{"actor": actor}).Execute(); err != nil {
@@ -68,6 +68,9 @@ func forgetActor(app core.App, actor string) error {
 			return err
 		}
 		if err := removeReplies(tx, dbx.HashExp{"actor": actor}); err != nil {
+			return err
+		}
+		if err := removeReviews(tx, "", actor); err != nil {
 			return err
 		}
 		_, err := tx.DB().Delete(actorsCollection, dbx.HashExp{"actor": actor}).Execute()

@@ -112,14 +112,25 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	case "Create":
 		return reply(e, c, remote, act, severity == severitySilence)
 	case "Update":
+		if _, err := reviewPostOf(e.App, idOf(act.Object), remote.ID); err == nil {
+			return storeReview(e, remote, act.Object, severity == severitySilence, true)
+		}
 		return editReply(e, remote, act)
 	case "Undo":
 		return undo(e, c, remote, act)
+	case "Accept", "Reject":
+		return answerFollow(e, c, remote, act)
 	case "Move":
 		return move(e, remote, act, idOf(act.Target))
 	case "Delete":
 		if gone {
 			if err := forgetActor(e.App, remote.ID); err != nil {
+				return err
+			}
+			break
+		}
+		if ok, err := deleteReview(e.App, remote, idOf(act.Object)); err != nil || ok {
+			if err != nil {
 				return err
 			}
 			break

@@ -11,20 +11,23 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// move honours Move of a remote follower's account (Mastodon's account migration:
-// actor and object are the old account, target the new one). Once the new actor's own
-// document, fetched from its server, names the old one in alsoKnownAs, the old account's
-// follows of our members become the new account's (its inboxes); a new account the
+// move honours Move of a remote account (Mastodon's account migration: actor and object
+// are the old account, target the new one). Once the new actor's own document, fetched
+// from its server, names the old one in alsoKnownAs, the old account's follows of our
+// members become the new account's (its inboxes), and our members' follows of the old
+// account become follows of the new one (a new Follow is sent); a new account the
 // moderators blocked gets none, and the old one's go. Anything else changes nothing.
 func move(e *core.RequestEvent, remote RemoteActor, act Activity, target string) error {
 	if idOf(act.Object) != remote.ID || target == "" || target == remote.ID {
 		return e.NoContent(http.StatusAccepted) // not a move of the sender's own account
 	}
-	var followed int
-	if err := e.App.DB().Select("COUNT(*)").From(followersCollection).Where(dbx.HashExp{"actor": remote.ID}).Row(&followed); err != nil {
+	var involved int
+	err := e.App.DB().NewQuery(`SELECT (SELECT COUNT(*) FROM federation_followers WHERE actor = {:a})
+		+ (SELECT COUNT(*) FROM federation_following WHERE actor = {:a})`).Bind(dbx.Params{"a": remote.ID}).Row(&involved)
+	if err != nil {
 		return err
-	} else if followed == 0 {
-		return e.NoContent(http.StatusAccepted) // it follows nobody here: nothing to move
+	} else if involved == 0 {
+		return e.NoContent(http.StatusAccepted) // it follows nobody here and nobody follows it: nothing to move
 	}
 	ctx, cancel := context.WithTimeout(e.Request.Context(), 15*time.Second)
 	defer cancel()
@@ -42,6 +45,10 @@ func move(e *core.RequestEvent, remote RemoteActor, act Activity, target string)
 		return err
 	}
 	if err := moveFollowers(e.App, remote.ID, next, severity == severityBlock); err != nil {
+		return err
+	}
+	next.Username = plainName(doc.PreferredUsername, 200)
+	if err := moveFollowing(e.App, configOf(e.App), remote.ID, next, severity == severityBlock); err != nil {
 		return err
 	}
 	return e.NoContent(http.StatusAccepted)

@@ -3,11 +3,13 @@ package federation
 import (
 	"fmt"
 	"html"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/public"
 	"cinecircle/hooks/security"
 
@@ -43,6 +45,34 @@ type Note struct {
 	To           []string `json:"to"`
 	Cc           []string `json:"cc"`
 	Attachment   []Image  `json:"attachment"`
+	// RelatedWith and Tag say it in NeoDB's vocabulary: the status, rating and text of the
+	// title, which the tag names; NeoDB and other CineCircles read them, Mastodon ignores them.
+	RelatedWith []Related `json:"relatedWith,omitempty"`
+	Tag         []Tag     `json:"tag,omitempty"`
+}
+
+// Related is one of NeoDB's activities a Note carries: Status (status complete), Rating
+// (an integer value of 1–10, as NeoDB grades) or Comment (the text), each withRegardTo
+// the title.
+type Related struct {
+	ID           string `json:"id"`
+	Type         string `json:"type"`
+	WithRegardTo string `json:"withRegardTo"`
+	AttributedTo string `json:"attributedTo"`
+	Href         string `json:"href"`
+	Published    string `json:"published"`
+	Status       string `json:"status,omitempty"`
+	Value        int    `json:"value,omitempty"`
+	Best         int    `json:"best,omitempty"`
+	Worst        int    `json:"worst,omitempty"`
+	Content      string `json:"content,omitempty"`
+}
+
+// Tag is a catalog item a Note is about, as NeoDB tags one (type Movie or TVShow).
+type Tag struct {
+	Type string `json:"type"`
+	Href string `json:"href"`
+	Name string `json:"name"`
 }
 
 // Create is the activity that published a Note.
@@ -150,7 +180,39 @@ func noteOf(c Config, member *core.Record, rv public.Review) Note {
 	if strings.HasPrefix(rv.PosterPath, "/") && !strings.Contains(rv.PosterPath, "..") {
 		n.Attachment = append(n.Attachment, Image{Type: "Image", MediaType: "image/jpeg", URL: c.Base + "/img/w500" + rv.PosterPath, Name: "Poster of " + title})
 	}
+	n.RelatedWith, n.Tag = neodbOf(c, n, rv, title)
 	return n
+}
+
+// neodbOf is a review in NeoDB's vocabulary: the title's URL (TMDB's for a TMDB id, which
+// a CineCircle matches exactly; else our title page, matched by the tag's "Title (year)"),
+// its Status, its Rating rounded to NeoDB's whole grades of 1–10, and its text.
+func neodbOf(c Config, n Note, rv public.Review, title string) ([]Related, []Tag) {
+	kind, item := "Movie", ""
+	if rv.Kind == string(catalog.TV) {
+		kind = "TVShow"
+	}
+	if rv.TitleID > 0 && rv.TitleID < catalog.LocalIDFloor {
+		item = "https://www.themoviedb.org/" + rv.Kind + "/" + strconv.Itoa(rv.TitleID)
+	} else {
+		item = c.Base + "/" + rv.Kind + "/" + strconv.Itoa(rv.TitleID)
+	}
+	related := func(kind, part string) Related {
+		return Related{ID: n.ID + "#" + part, Type: kind, WithRegardTo: item, AttributedTo: n.AttributedTo, Href: n.URL, Published: n.Published}
+	}
+	out := []Related{related("Status", "status")}
+	out[0].Status = "complete"
+	if rv.Rating > 0 {
+		r := related("Rating", "rating")
+		r.Value, r.Best, r.Worst = min(max(int(math.Round(rv.Rating)), 1), 10), 10, 1
+		out = append(out, r)
+	}
+	if text := strings.TrimSpace(rv.Review); text != "" {
+		r := related("Comment", "comment")
+		r.Content = text
+		out = append(out, r)
+	}
+	return out, []Tag{{Type: kind, Href: item, Name: title}}
 }
 
 // Stars draws a 0–10 rating as up to five stars, a point a half star (8.5 is "★★★★½").
@@ -167,16 +229,17 @@ func Stars(rating float64) string {
 // followers answers GET /ap/users/{handle}/followers: how many remote followers the
 // member has (the list itself is not shown, as Mastodon lets members choose).
 func followers(e *core.RequestEvent) error {
-	return countCollection(e, "followers", countFollowers)
+	return memberCollection(e, "followers", countFollowers, nil)
 }
 
 // following answers GET /ap/users/{handle}/following: the remote actors the member follows.
 func following(e *core.RequestEvent) error {
-	return countCollection(e, "following", func(core.App, *core.Record) (int, error) { return 0, nil })
+	return memberCollection(e, "following", countFollowing, followingItems)
 }
 
-// countCollection answers a collection that shows only its size.
-func countCollection(e *core.RequestEvent, name string, count func(core.App, *core.Record) (int, error)) error {
+// memberCollection answers one of a member's collections: its size, and its items when
+// items is not nil.
+func memberCollection(e *core.RequestEvent, name string, count func(core.App, *core.Record) (int, error), items func(core.App, *core.Record) ([]any, error)) error {
 	c, member, err := memberFor(e)
 	if err != nil || !wantsActivity(e.Request) {
 		return toProfile(e, member, err)
@@ -185,5 +248,11 @@ func countCollection(e *core.RequestEvent, name string, count func(core.App, *co
 	if err != nil {
 		return err
 	}
-	return writeActivity(e, Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total})
+	out := Collection{Context: asContext, ID: c.actorURL(member.GetString("handle")) + "/" + name, Type: "OrderedCollection", TotalItems: &total}
+	if items != nil {
+		if out.OrderedItems, err = items(e.App, member); err != nil {
+			return err
+		}
+	}
+	return writeActivity(e, out)
 }

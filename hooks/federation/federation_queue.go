@@ -240,7 +240,8 @@ var errWithdrawn = errors.New("the member is no longer federated")
 
 // send posts a row's body, signed by its member, unless federation was turned off since
 // (the row waits). A member who was suspended, left the fediverse or made their profile
-// private since the row was queued sends nothing more but Deletes: the row is withdrawn.
+// private since the row was queued sends nothing more but retractions (Delete, and the
+// Undo of their follows when they left): the row is withdrawn.
 func (w *worker) send(ctx context.Context, r *core.Record) error {
 	if !configOf(w.app).On {
 		return errors.New("federation is turned off")
@@ -263,7 +264,7 @@ func (w *worker) send(ctx context.Context, r *core.Record) error {
 		return err
 	} else if !ok {
 		var act struct{ Type string }
-		if json.Unmarshal([]byte(body), &act) != nil || act.Type != "Delete" {
+		if json.Unmarshal([]byte(body), &act) != nil || (act.Type != "Delete" && act.Type != "Undo") {
 			return errWithdrawn
 		}
 	}

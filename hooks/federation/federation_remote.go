@@ -49,6 +49,7 @@ type RemoteActor struct {
 	Icon         string // avatar URL
 	URL          string // profile page
 	fetched      time.Time
+	summary      string // sanitized bio HTML, when a lookup fetched it (not cached)
 }
 
 // DeliveryInbox is where deliveries for this actor go: its server's shared inbox when
@@ -70,6 +71,7 @@ type actorDoc struct {
 	} `json:"endpoints"`
 	PublicKey         json.RawMessage `json:"publicKey"`
 	Name              string          `json:"name"`
+	Summary           string          `json:"summary"` // the bio, HTML
 	PreferredUsername string          `json:"preferredUsername"`
 	Icon              json.RawMessage `json:"icon"`         // an Image, or a list of them
 	URL               json.RawMessage `json:"url"`          // a URL, a Link, or a list of them
@@ -278,7 +280,7 @@ func getJSON(ctx context.Context, app core.App, raw string) (actorDoc, error) {
 	}
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
-		return doc, fmt.Errorf("fetching %s: %s", u.Redacted(), res.Status)
+		return doc, &refusal{host: u.Host, status: res.StatusCode, text: res.Status}
 	}
 	data, err := io.ReadAll(res.Body)
 	if err != nil {

@@ -121,11 +121,15 @@ func replyTarget(app core.App, c Config, inReplyTo string) (post, member *core.R
 // another actor than the sender, or not public, or about anything else, changes nothing.
 func reply(e *core.RequestEvent, c Config, remote RemoteActor, act Activity, silenced bool) error {
 	var n noteDoc
-	if json.Unmarshal(act.Object, &n) != nil || n.Type != "Note" || n.ID == "" {
+	if json.Unmarshal(act.Object, &n) != nil || n.ID == "" || n.Type == "Article" {
+		return storeReview(e, remote, act.Object, silenced, false) // a NeoDB review rides in an Article
+	} else if n.Type != "Note" {
 		return e.NoContent(http.StatusAccepted) // not an embedded Note: nothing we show
 	}
 	post, member, parentID, ours, err := replyTarget(e.App, c, idOf(n.InReplyTo))
-	if !ours || silenced {
+	if !ours {
+		return storeReview(e, remote, act.Object, silenced, false) // not a reply here: a review, maybe
+	} else if silenced {
 		return e.NoContent(http.StatusAccepted)
 	} else if err != nil {
 		return hidden(e, err)

@@ -119,6 +119,19 @@ func onFollow(app core.App, f *core.Record) error {
 	return err
 }
 
+// PublishPost puts a new post on the open feeds of userIDs: the realtime half of onPost,
+// for a post without a member as author, whose readers another domain knows (a review
+// from the fediverse reaches the members who follow its remote author, hooks/federation).
+func PublishPost(app core.App, userIDs []string, post *core.Record) {
+	h := hubOf(app)
+	if h == nil || len(userIDs) == 0 {
+		return
+	}
+	if item, err := social.LoadActivity(app, "", post); err == nil {
+		h.send(userIDs, TopicFeed, map[string]any{"action": "create", "activity": item})
+	}
+}
+
 // onPost tells the author's followers about a new activity: a notification typed by
 // postNoticeType (unless they muted new posts) and the post itself on their open feeds'
 // realtime topic.

@@ -38,6 +38,16 @@ type Post struct {
 	// AudienceFollowers or AudiencePrivate (posts about a list that is not public). Empty
 	// for every other post.
 	Audience string
+	// Remote names the fediverse review a post was made of (hooks/federation): such a
+	// post has no member as author (User is empty) and reaches the members who follow
+	// the actor.
+	Remote *Remote
+}
+
+// Remote is where a post from the fediverse came from: the actor whose review it is and
+// the id of the Note it was made of (one post per Note).
+type Remote struct {
+	Actor, Object string
 }
 
 // Audiences of a post: who besides its author may read it. The feed leaves out private
@@ -175,6 +185,10 @@ func write(app core.App, r *core.Record, p Post, data map[string]any) error {
 	}
 	if p.Audience != "" || r.GetString("audience") != "" {
 		r.Set("audience", p.Audience)
+	}
+	if p.Remote != nil {
+		r.Set("remoteActor", p.Remote.Actor)
+		r.Set("remoteObject", p.Remote.Object)
 	}
 	r.Set("data", data)
 	return app.Save(r)

@@ -52,6 +52,8 @@ func DefaultRateLimits() []core.RateLimitRule {
 		{Label: "GET /api/tv-shows/search", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/users/suggestions", MaxRequests: 30, Duration: 10},
 		{Label: "GET /api/gifs/search", MaxRequests: 30, Duration: 10},
+		// a fediverse lookup reaches another server (WebFinger, the actor) each time (#23)
+		{Label: "GET /api/federation/lookup", MaxRequests: 20, Duration: 10},
 		// the calendar feed is fetched by calendar apps every few hours: a token guesser is
 		// not a calendar app
 		{Label: "GET /api/calendar/", MaxRequests: 30, Duration: 60},

@@ -66,12 +66,18 @@ const feedWindow = `f.user IN (` + feedMembers + `)
 const feedMembers = `SELECT following FROM follows WHERE follower = +{:viewer} AND following NOT IN (` +
 	moderation.SuspendedSQL + `) UNION ALL SELECT {:viewer} UNION ALL SELECT ''`
 
-// disownedForViewer selects the posts without an author the viewer's feed holds: the only
-// such posts are watches together a deleted member started, kept for the friends in them
-// (hooks/collab), so each stays in those friends' feeds. idx_collaboration_participants_user
-// and the collaborations' primary key answer it.
+// disownedForViewer selects the posts without an author the viewer's feed holds: watches
+// together a deleted member started, kept for the friends in them (hooks/collab), so each
+// stays in those friends' feeds (idx_collaboration_participants_user and the
+// collaborations' primary key answer it); and reviews from the fediverse by the remote
+// actors the viewer follows (hooks/federation's federation_following, accepted follows,
+// then idx_activities_remote, a covering partial index of the remote posts; CROSS JOIN
+// keeps the viewer's follows the outer loop, which ANALYZE's statistics would otherwise
+// turn into a scan of every remote post).
 const disownedForViewer = `SELECT c.activity FROM collaboration_participants p JOIN collaborations c ON c.id = p.collaboration
-	WHERE p.user = +{:viewer}`
+	WHERE p.user = +{:viewer}
+	UNION ALL SELECT r.id FROM federation_following ff CROSS JOIN activities r INDEXED BY idx_activities_remote
+	ON r.remoteActor = ff.actor AND r.remoteActor != '' WHERE ff.user = +{:viewer} AND ff.state = 'accepted'`
 
 // feedFilter picks up to limit activities of one window, newest first, ties broken by id
 // so pages never overlap; the outer query reads just those rows by rowid (which every

@@ -74,6 +74,7 @@ func TestFeedPlan(t *testing.T) {
 		for _, want := range []string{
 			"SEARCH f USING COVERING INDEX idx_activities_feed (user=? AND created>? AND created<?)",
 			"SEARCH activities USING INTEGER PRIMARY KEY (rowid=?)",
+			"SEARCH r USING COVERING INDEX idx_activities_remote (remoteActor=?)", // reviews from the fediverse (#23)
 		} {
 			if !strings.Contains(joined, want) {
 				t.Fatalf("%s: the feed plan lacks %q:\n%s", stage, want, joined)

@@ -15,16 +15,33 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// followBody is the POST /api/follow payload.
+// followBody is the POST /api/follow payload: a member of ours by id, or an account
+// anywhere in the fediverse by address (acct, name@host; see RemoteFollows).
 type followBody struct {
 	UserID string `json:"userId"`
+	Acct   string `json:"acct"`
 }
 
-// validate trims the member id and requires someone other than me. It returns the 400's
+// maxAcct bounds an address in a follow request.
+const maxAcct = 320
+
+// validate trims both fields and requires exactly one: someone other than me by id, or
+// an address of sane length (hooks/federation reads it further). It returns the 400's
 // message with the field errors (nil when valid).
 func (b *followBody) validate(me string) (string, validation.Errors) {
 	b.UserID = strings.TrimSpace(b.UserID)
+	b.Acct = strings.TrimSpace(b.Acct)
 	switch {
+	case b.Acct != "" && b.UserID != "":
+		return "Follow a member or an address, not both.", validation.Errors{
+			"acct": validation.NewError("validation_conflict", "Follow a member or an address, not both."),
+		}
+	case len(b.Acct) > maxAcct:
+		return "That address is too long.", validation.Errors{
+			"acct": validation.NewError("validation_invalid_acct", "Enter a fediverse address like @name@server.example."),
+		}
+	case b.Acct != "":
+		return "", nil
 	case b.UserID == "":
 		return "Choose a member to follow.", validation.Errors{
 			"userId": validation.NewError("validation_required", "Choose a member to follow."),
@@ -35,6 +52,23 @@ func (b *followBody) validate(me string) (string, validation.Errors) {
 		}
 	}
 	return "", nil
+}
+
+// RemoteFollows follows and unfollows by fediverse address for the follow routes. It is
+// hooks/federation's (which imports this package, so it registers itself here).
+type RemoteFollows interface {
+	Follow(e *core.RequestEvent, acct string) error
+	Unfollow(e *core.RequestEvent, acct string) error
+}
+
+var remoteFollows RemoteFollows
+
+// SetRemoteFollows sets who follows by address (hooks/federation, at init).
+func SetRemoteFollows(r RemoteFollows) { remoteFollows = r }
+
+// byAddress answers a follow route's call for an address when no one follows by address.
+func byAddress(e *core.RequestEvent) error {
+	return e.ForbiddenError("Federation is turned off in this community.", nil)
 }
 
 // FollowState answers follow and unfollow calls.
@@ -58,6 +92,12 @@ func follow(e *core.RequestEvent) error {
 	}
 	if msg, errs := body.validate(e.Auth.Id); errs != nil {
 		return e.BadRequestError(msg, errs)
+	}
+	if body.Acct != "" {
+		if remoteFollows == nil {
+			return byAddress(e)
+		}
+		return remoteFollows.Follow(e, body.Acct)
 	}
 	_, err := e.App.FindRecordById("users", body.UserID)
 	suspended := false
@@ -105,19 +145,32 @@ func Follow(app core.App, follower, target string) error {
 	return nil
 }
 
-// unfollow removes the follow of userId, if any.
+// unfollow removes the follow of userId, if any. A {userId} with an at-sign is a
+// fediverse address (name@host, DELETE /api/follow/@name@host): hooks/federation's.
 func unfollow(e *core.RequestEvent) error {
 	target := e.Request.PathValue("userId")
-	rec, err := e.App.FindFirstRecordByFilter("follows", "follower = {:me} && following = {:target}",
-		dbx.Params{"me": e.Auth.Id, "target": target})
-	if err == nil {
-		if err := e.App.Delete(rec); err != nil {
-			return err
+	if strings.Contains(target, "@") {
+		if remoteFollows == nil {
+			return byAddress(e)
 		}
-	} else if !errors.Is(err, sql.ErrNoRows) {
+		return remoteFollows.Unfollow(e, target)
+	}
+	if err := Unfollow(e.App, e.Auth.Id, target); err != nil {
 		return err
 	}
 	return e.JSON(http.StatusOK, FollowState{UserID: target, Following: false})
+}
+
+// Unfollow removes follower's follow of target, if any.
+func Unfollow(app core.App, follower, target string) error {
+	rec, err := app.FindFirstRecordByFilter("follows", "follower = {:me} && following = {:target}",
+		dbx.Params{"me": follower, "target": target})
+	if err == nil {
+		return app.Delete(rec)
+	} else if !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	return nil
 }
 
 // IsFollowing reports whether follower follows target.

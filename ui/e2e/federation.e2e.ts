@@ -28,7 +28,7 @@ class FakeMastodon {
   private server: Server | undefined
   origin = ''
   /** What our server delivered to alice's inboxes. */
-  delivered: { type?: string; object?: { id?: string } }[] = []
+  delivered: { id?: string; type?: string; actor?: string; object?: string | { id?: string } }[] = []
 
   constructor() {
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -42,6 +42,26 @@ class FakeMastodon {
 
   async start() {
     this.server = createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.startsWith('/.well-known/webfinger?')) {
+        // Mastodon's WebFinger: the self link to the actor, 404 for anyone else
+        const resource = new URL(req.url, this.origin).searchParams.get('resource')
+        if (resource !== `acct:alice@${new URL(this.origin).host}`) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Record not found"}')
+          return
+        }
+        res.writeHead(200, { 'content-type': 'application/jrd+json; charset=utf-8' })
+        res.end(
+          JSON.stringify({
+            subject: resource,
+            aliases: [`${this.origin}/@alice`, this.actor],
+            links: [
+              { rel: 'http://webfinger.net/rel/profile-page', type: 'text/html', href: `${this.origin}/@alice` },
+              { rel: 'self', type: 'application/activity+json', href: this.actor },
+            ],
+          }),
+        )
+        return
+      }
       if (req.method === 'GET' && req.url === '/users/alice') {
         res.writeHead(200, { 'content-type': 'application/activity+json' })
         res.end(
@@ -51,6 +71,7 @@ class FakeMastodon {
             type: 'Person',
             preferredUsername: 'alice',
             name: 'Alice',
+            summary: '<p>Films, mostly.</p><script>window.pwned = true</script>',
             url: `${this.origin}/@alice`,
             inbox: `${this.actor}/inbox`,
             outbox: `${this.actor}/outbox`,
@@ -64,7 +85,7 @@ class FakeMastodon {
       let text = ''
       req.on('data', (chunk: Buffer) => (text += chunk.toString()))
       req.on('end', () => {
-        if (req.method === 'POST') this.delivered.push(JSON.parse(text || '{}') as { type?: string; object?: { id?: string } })
+        if (req.method === 'POST') this.delivered.push(JSON.parse(text || '{}') as FakeMastodon['delivered'][number])
         res.writeHead(202).end()
       })
     })
@@ -136,7 +157,7 @@ test.describe('federation', () => {
       expect(fake.delivered).toEqual([]) // nothing until Ana answers
       await requests.getByRole('button', { name: `Accept @alice@${host}` }).click()
       await expect(requests.getByText('No one is waiting for an answer.')).toBeVisible()
-      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Accept').map((d) => d.object?.id)).toEqual([follow])
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Accept').map((d) => (typeof d.object === 'object' ? d.object.id : d.object))).toEqual([follow])
       expect(await followers()).toBe(1)
     } finally {
       await fake.stop()
@@ -202,6 +223,95 @@ test.describe('federation', () => {
       const messages = notices.map((n) => n.message)
       expect(messages).toContain(`Alice (@alice@${host}) commented on your review`)
       expect(messages).toContain(`Alice (@alice@${host}) liked your review`)
+    } finally {
+      await fake.stop()
+    }
+  })
+
+  test('a member finds @alice on Mastodon, follows her and unfollows', async ({ newMember, server }) => {
+    const fake = new FakeMastodon()
+    await fake.start()
+    try {
+      const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
+      const { request: api } = ana.context
+      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_out' } })).ok()).toBe(true)
+      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      const host = new URL(fake.origin).host
+      const page = ana.page
+      await page.goto('/friends?tab=discover')
+      const search = page.getByRole('searchbox', { name: 'Fediverse address' })
+      await search.fill(`@nobody@${host}`)
+      await search.press('Enter')
+      await expect(page.getByRole('alert')).toHaveText(`Couldn't find @nobody@${host}`)
+
+      await search.fill(`@alice@${host}`)
+      await search.press('Enter')
+      const card = page.getByRole('article', { name: `Alice (@alice@${host})` })
+      await expect(card).toContainText(`via ${host}`)
+      await expect(card).toContainText('Films, mostly.')
+      await expect(card.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', `${fake.origin}/@alice`)
+      expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined()
+
+      await card.getByRole('button', { name: 'Follow Alice' }).click()
+      await expect(card.getByRole('button', { name: 'Requested Alice' })).toHaveAttribute('aria-pressed', 'true')
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Follow').length).toBe(1)
+      const follow = fake.delivered.find((d) => d.type === 'Follow')!
+      expect(follow.actor).toBe(`${PUBLIC_URL}/ap/users/ana_out`)
+      expect(follow.object).toBe(fake.actor)
+
+      const accepted = await fake.send(`${server.baseURL}/ap/inbox`, {
+        id: `${fake.actor}#accepts/follows/1`,
+        type: 'Accept',
+        actor: fake.actor,
+        object: { id: follow.id, type: 'Follow', actor: follow.actor, object: fake.actor },
+      })
+      expect(accepted.status, accepted.body).toBe(202)
+
+      // alice's review, as NeoDB sends a mark (relatedWith Comment and Rating, the title in
+      // tag), reaches Ana's home feed as a review card; Ana's like goes back to alice
+      const item = `${fake.origin}/movie/7hfF7d0aFMaqHpFjUpq4zR`
+      const noteId = `${fake.actor}/posts/380919151408919488`
+      const related = (type: string, extra: object) => ({ id: `${fake.origin}/p/${type}`, type, withRegardTo: item, attributedTo: fake.actor, ...extra })
+      const created = await fake.send(`${server.baseURL}/ap/inbox`, {
+        id: `${noteId}/activity`,
+        type: 'Create',
+        actor: fake.actor,
+        to: [AS_PUBLIC],
+        object: {
+          id: noteId,
+          type: 'Note',
+          attributedTo: fake.actor,
+          to: [AS_PUBLIC],
+          url: `${fake.origin}/@alice/posts/380919151408919488`,
+          content: '<p>Watched The Matrix</p>',
+          relatedWith: [
+            related('Status', { status: 'complete' }),
+            related('Comment', { content: 'Still the best lobby scene.<script>window.pwned = true</script>' }),
+            related('Rating', { value: 9, best: 10, worst: 1 }),
+          ],
+          tag: [{ type: 'Movie', href: item, name: 'The Matrix' }],
+        },
+      })
+      expect(created.status, created.body).toBe(202)
+      await page.goto('/')
+      const review = page.getByTestId('activity-card').filter({ hasText: 'Still the best lobby scene.' })
+      await expect(review.getByRole('link', { name: 'Alice' })).toHaveAttribute('href', `${fake.origin}/@alice`)
+      await expect(review.getByTestId('post-via')).toHaveText(`via ${host}`)
+      await expect(review).toContainText('The Matrix')
+      await expect(review).toContainText('9.0/10')
+      expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined()
+      await review.getByRole('button', { name: /^Like, 0 likes/ }).click()
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Like').map((d) => d.object)).toEqual([noteId])
+
+      await page.goto('/friends?tab=discover')
+      await search.fill(`@alice@${host}`)
+      await search.press('Enter')
+      const following = card.getByRole('button', { name: 'Following Alice' })
+      await expect(following).toBeVisible()
+      await following.focus()
+      await page.keyboard.press('Enter')
+      await expect(card.getByRole('button', { name: 'Follow Alice' })).toHaveAttribute('aria-pressed', 'false')
+      await expect.poll(() => fake.delivered.filter((d) => d.type === 'Undo').length).toBe(1)
     } finally {
       await fake.stop()
     }

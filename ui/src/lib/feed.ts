@@ -72,6 +72,22 @@ export interface ActivityData {
   // Challenges
   challengeName?: string | null
   challengeDescription?: string | null
+  /** Set on a review from the fediverse: its author, as the card shows them (#23). */
+  remote?: RemoteAuthor | null
+}
+
+/** RemoteAuthor: who on another server wrote a review in the feed. */
+export interface RemoteAuthor {
+  name: string
+  /** name@host */
+  acct: string
+  host: string
+  /** Their profile on their server. */
+  url: string
+  /** The review on their server. */
+  noteUrl: string
+  /** Our proxy of their avatar (/ap/avatars/{id}), or '' (drawn from the name). */
+  avatarUrl: string
 }
 
 /** SPEC §3 Activity. */

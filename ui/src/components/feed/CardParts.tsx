@@ -4,6 +4,7 @@ import { anchorId, type Activity } from '../../lib/feed'
 import { HIDDEN_POST_NOTICE } from '../../lib/moderation'
 import { timeAgo } from '../../lib/time'
 import { displayName, type UserLike } from '../../lib/users'
+import { viaHost } from '../comments/thread'
 import { ShareMenu } from '../share/ShareMenu'
 import { Avatar } from '../ui/Avatar'
 import { HeartIcon, MessageIcon, RepeatIcon } from '../ui/icons'
@@ -49,13 +50,16 @@ export function CardHeader({
   action: ReactNode
   menu?: ReactNode
 }) {
-  const user: UserLike = activity.user
-  const name = displayName(user)
+  const remote = activity.data?.remote
+  const user: UserLike = remote ? { id: '', firstName: remote.name, lastName: '', nickname: null, profileImageUrl: remote.avatarUrl } : activity.user
+  const name = remote ? remote.name : displayName(user)
   const profile = activity.userId ? `/profile/${activity.userId}` : null
   const when = timeAgo(activity.createdAt)
   return (
     <header className="flex items-start gap-3 px-4 pt-4">
-      {profile ? (
+      {remote ? (
+        <Avatar user={user} size="sm" />
+      ) : profile ? (
         <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <Avatar user={user} size="sm" />
         </Link>
@@ -64,7 +68,23 @@ export function CardHeader({
       )}
       <div className="min-w-0 flex-1 text-sm leading-snug">
         <p>
-          {profile ? (
+          {remote ? (
+            <>
+              <a
+                id={`${anchorId(activity.id)}-author`}
+                href={remote.url}
+                target="_blank"
+                rel="noopener noreferrer nofollow ugc"
+                title={`@${remote.acct}`}
+                className="font-semibold hover:underline"
+              >
+                {name}
+              </a>{' '}
+              <span className="badge badge-ghost badge-xs align-middle" title={`@${remote.acct}`} data-testid="post-via">
+                {viaHost(remote.host)}
+              </span>
+            </>
+          ) : profile ? (
             <Link id={`${anchorId(activity.id)}-author`} to={profile} className="font-semibold hover:underline">
               {name}
             </Link>
@@ -75,11 +95,18 @@ export function CardHeader({
           )}{' '}
           <span className="text-base-content/70">{action}</span>
         </p>
-        {when && (
-          <time dateTime={activity.createdAt} title={new Date(activity.createdAt).toLocaleString()} className="text-xs text-base-content/60">
-            {when}
-          </time>
-        )}
+        {when &&
+          (remote?.noteUrl ? (
+            <a href={remote.noteUrl} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-xs text-base-content/60 hover:underline">
+              <time dateTime={activity.createdAt} title={new Date(activity.createdAt).toLocaleString()}>
+                {when}
+              </time>
+            </a>
+          ) : (
+            <time dateTime={activity.createdAt} title={new Date(activity.createdAt).toLocaleString()} className="text-xs text-base-content/60">
+              {when}
+            </time>
+          ))}
       </div>
       {menu}
     </header>

@@ -1,17 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { mutualLabel } from '../../lib/feed'
+import { federationStatusQuery } from '../../queries/federation'
 import { suggestionsQuery } from '../../queries/social'
 import { EmptyState } from '../ui/EmptyState'
 import { UsersIcon } from '../ui/icons'
 import { FollowMemberButton } from './FollowMemberButton'
 import { InviteButton } from './InviteButton'
 import { MemberListSkeleton, MemberRow } from './MemberRow'
+import { RemoteSearch } from './RemoteSearch'
 
-/** DiscoverTab: members you may know (friends of friends first) with follow buttons. */
+/**
+ * DiscoverTab: members you may know (friends of friends first) with follow buttons, and,
+ * when the community federates, the search for people on other servers.
+ */
 export function DiscoverTab({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useQuery(suggestionsQuery())
+  const federation = useQuery(federationStatusQuery())
   return (
     <section aria-labelledby="discover-title" className="grid gap-4">
+      {federation.data?.enabled && <RemoteSearch />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="discover-title" className="text-lg font-semibold">
