@@ -47,19 +47,13 @@ type Replicator struct {
 // setting stops the server from starting: running without the replica the admin asked
 // for would be silent data at risk.
 func Register(app core.App) {
-	var current atomic.Pointer[Replicator]      // set once the server starts replicating
-	var background atomic.Pointer[checkpointer] // set while the server runs without replication
+	var current atomic.Pointer[Replicator] // set once the server starts replicating
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		cfg, ok, err := ConfigFromEnv()
 		if err != nil {
 			return fmt.Errorf("replication: %w", err)
 		}
 		if !ok {
-			c, err := startCheckpointer(se.App.DataDir(), se.App.Logger(), CheckpointInterval)
-			if err != nil {
-				return fmt.Errorf("background checkpoint: %w", err)
-			}
-			background.Store(c)
 			return se.Next()
 		}
 		running, err := Start(se.App, cfg)
@@ -74,9 +68,6 @@ func Register(app core.App) {
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "cinecircleReplicaStop",
 		Func: func(e *core.TerminateEvent) error {
-			if c := background.Swap(nil); c != nil {
-				c.Stop()
-			}
 			if running := current.Load(); running != nil {
 				if err := running.Stop(); err != nil {
 					e.App.Logger().Error("replication: final sync", "error", err.Error())
@@ -227,16 +218,11 @@ func (r *Replicator) Stop() error {
 //     checkpoints after each sync, and an automatic one held back by its read
 //     transaction would only cost an fsync per commit.
 //
-// Without replication, the automatic checkpoint fires only past safetyCheckpointPages:
-// the background checkpointer does it while the server runs (replica_checkpoint.go).
-// Either way, SQLite's memory is bounded for the whole process (boundMemory), and the
-// connections keep their statements prepared (sqlstmt).
+// Either way, SQLite's memory is bounded for the whole process (boundMemory).
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	dsn := dbPath + pocketbasePragmas
 	if strings.TrimSpace(os.Getenv(EnvURL)) != "" {
 		dsn += "&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
-	} else {
-		dsn += fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", safetyCheckpointPages)
 	}
 	return boundMemory(sqlstmt.Open(dsn))
 }

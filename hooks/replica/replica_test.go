@@ -1,14 +1,11 @@
 package replica
 
 import (
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/pocketbase/dbx"
 )
 
 // TestConfigFromEnv: replication is off without a URL; each kind of target parses; a
@@ -108,59 +105,5 @@ func TestDBConnectBoundsSQLiteMemory(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%s=%q: soft_heap_limit %d (%v), want %d", EnvDBMemory, c.env, got, err, c.want)
 		}
-	}
-}
-
-// TestCheckpointsLeaveTheRequestPath: a commit no longer copies the write-ahead log into
-// the database every thousand pages (that request waited for the copy and two fsyncs);
-// the background checkpointer does it.
-func TestCheckpointsLeaveTheRequestPath(t *testing.T) {
-	t.Setenv(EnvURL, "")
-	dir := t.TempDir()
-	path := filepath.Join(dir, "data.db")
-	db, err := DBConnect(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.NewQuery(`CREATE TABLE posts (id INTEGER PRIMARY KEY, body BLOB)`).Execute(); err != nil {
-		t.Fatal(err)
-	}
-	size := func() int64 {
-		st, err := os.Stat(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st.Size()
-	}
-	// 3,000 pages in 30 commits: with SQLite's default (a checkpoint past 1,000 pages)
-	// two commits would have copied most of them into data.db.
-	for range 30 {
-		err := db.Transactional(func(tx *dbx.Tx) error {
-			for range 100 {
-				if _, err := tx.NewQuery(`INSERT INTO posts (body) VALUES (randomblob(4000))`).Execute(); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if got := size(); got > 1<<20 {
-		t.Fatalf("data.db grew to %d bytes while the writes committed: a commit checkpointed", got)
-	}
-	c, err := startCheckpointer(dir, slog.Default(), 20*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Stop()
-	deadline := time.Now().Add(10 * time.Second)
-	for size() < 10<<20 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the background checkpointer did not copy the log: data.db is %d bytes", size())
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
