@@ -218,7 +218,8 @@ func (r *Replicator) Stop() error {
 //     checkpoints after each sync, and an automatic one held back by its read
 //     transaction would only cost an fsync per commit.
 //
-// Either way, SQLite's memory is bounded for the whole process (boundMemory).
+// Either way, SQLite's memory is bounded for the whole process (boundMemory), and the
+// connections keep their statements prepared (hooks/sqlstmt).
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	dsn := dbPath + pocketbasePragmas
 	if strings.TrimSpace(os.Getenv(EnvURL)) != "" {
