@@ -306,7 +306,11 @@ func writeSection(w func(string, ...any), wc *WriteCapacity) {
 	for _, s := range wc.Steps {
 		w("| %.0f | %.1f | %d | %s | %s | %d |", s.Rate, s.Achieved, s.Sent, ms(s.P50), ms(s.P99), s.Errors)
 	}
+	if wc.Ceiling == 0 {
+		w("\nNo offered rate kept p99 ≤ %v (see bench/NOTES.md for where the tail comes from).", WriteP99Limit)
+		return
+	}
 	members := wc.Ceiling * 3600 / peakHourLogsPerMember
-	w("\nSustained with p99 ≤ %v: **%.0f logs a second**. At %.2f logs per member in the busiest hour (two a day, an eighth of them in that hour), that is the logging of about %.0f members on this box; what limits it is SQLite's single writer, which each log's transaction and its followers' notifications share.",
+	w("\nSustained with p99 ≤ %v: **%.0f logs a second**. At %.2f logs per member in the busiest hour (two a day, an eighth of them in that hour), that is the logging of about %.0f members on this box.",
 		WriteP99Limit, wc.Ceiling, peakHourLogsPerMember, members)
 }
