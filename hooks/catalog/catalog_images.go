@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"mime"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"cinecircle/hooks/filecache"
@@ -41,10 +39,6 @@ const (
 
 // errImageMissing is the upstream's 404.
 var errImageMissing = errors.New("image not found upstream")
-
-// imageLocks serialize fetches of the same file (striped, so the lock set stays small):
-// a page full of one poster fetches it once.
-var imageLocks [64]sync.Mutex
 
 // handleImage serves /img/{size}/{file}: a poster from the disk cache, fetched from
 // the image host on first use. Members' browsers never contact the image host, and the
@@ -78,12 +72,13 @@ func (s *service) handleImage(e *core.RequestEvent) error {
 
 // fetchImage downloads size/file from the image host into dir, atomically (a temp file
 // renamed into place), so a half-written poster is never served.
+// A page full of one poster fetches it once (filecache.Once).
 func (s *service) fetchImage(ctx context.Context, size, file, dir string) error {
-	h := fnv.New32a()
-	h.Write([]byte(size + "/" + file))
-	lock := &imageLocks[h.Sum32()%uint32(len(imageLocks))]
-	lock.Lock()
-	defer lock.Unlock()
+	return filecache.Once(filepath.Join(dir, file), func() error { return s.fetchImageNow(ctx, size, file, dir) })
+}
+
+// fetchImageNow is fetchImage under its file's lock.
+func (s *service) fetchImageNow(ctx context.Context, size, file, dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, file)); err == nil {
 		return nil // fetched while we waited
 	}

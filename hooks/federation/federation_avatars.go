@@ -72,7 +72,8 @@ func remoteAvatar(e *core.RequestEvent) error {
 var errNoAvatar = errors.New("federation: remote avatar unavailable")
 
 // cachedAvatar returns the file of icon's re-encoded avatar, fetching it when it is not
-// cached. The cache is keyed by the icon URL, so a new avatar is a new file.
+// cached (once, however many readers ask at the same moment). The cache is keyed by the
+// icon URL, so a new avatar is a new file.
 func cachedAvatar(ctx context.Context, app core.App, icon string) (string, error) {
 	sum := sha256.Sum256([]byte(icon))
 	base := filepath.Join(app.DataDir(), "federation_avatars", hex.EncodeToString(sum[:16]))
@@ -81,19 +82,30 @@ func cachedAvatar(ctx context.Context, app core.App, icon string) (string, error
 			return base + ext, nil
 		}
 	}
-	if info, err := os.Stat(base + ".failed"); err == nil && time.Since(info.ModTime()) < avatarRetry {
-		return "", errNoAvatar
-	}
-	data, ext, err := fetchAvatar(ctx, icon)
-	if err != nil {
-		_ = writeAtomic(base+".failed", nil)
-		return "", errNoAvatar
-	}
-	if err := writeAtomic(base+ext, data); err != nil {
-		return "", err
-	}
-	_ = os.Remove(base + ".failed")
-	return base + ext, nil
+	var file string
+	err := filecache.Once(base, func() error {
+		for _, ext := range []string{".jpg", ".png"} { // fetched while we waited
+			if _, err := os.Stat(base + ext); err == nil {
+				file = base + ext
+				return nil
+			}
+		}
+		if info, err := os.Stat(base + ".failed"); err == nil && time.Since(info.ModTime()) < avatarRetry {
+			return errNoAvatar
+		}
+		data, ext, err := fetchAvatar(ctx, icon)
+		if err != nil {
+			_ = writeAtomic(base+".failed", nil)
+			return errNoAvatar
+		}
+		if err := writeAtomic(base+ext, data); err != nil {
+			return err
+		}
+		_ = os.Remove(base + ".failed")
+		file = base + ext
+		return nil
+	})
+	return file, err
 }
 
 // fetchAvatar downloads icon (an https URL on a public address) and re-encodes it.

@@ -5,7 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/filecache"
 )
@@ -41,5 +44,33 @@ func TestWriteAtomic(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(path))
 	if len(entries) != 1 {
 		t.Fatalf("temporary files left: %v", entries)
+	}
+}
+
+// TestOnce: twenty readers asking at once for a missing file fetch it once; the others
+// find it filled.
+func TestOnce(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "poster.jpg")
+	var fetches atomic.Int32
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			err := filecache.Once(path, func() error {
+				if _, err := os.Stat(path); err == nil {
+					return nil
+				}
+				fetches.Add(1)
+				time.Sleep(20 * time.Millisecond) // the remote server answering
+				return filecache.WriteAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "jpeg"); return err })
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := fetches.Load(); n != 1 {
+		t.Fatalf("%d fetches for twenty readers at once, want 1", n)
 	}
 }
