@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/web"
 )
 
 // client sends the benchmark's requests to the server; one keep-alive pool for all
@@ -17,6 +20,9 @@ import (
 type client struct {
 	base string
 	http *http.Client
+	// server sums the Server-Timing durations of every answer (nanoseconds): the server's
+	// own time, apart from the load generator's work on the same cores.
+	server atomic.Int64
 }
 
 func newClient(base string, timeout time.Duration) *client {
@@ -55,6 +61,19 @@ func (c *client) login(email, password string) (member, error) {
 	return member{}, fmt.Errorf("login %s: no session cookie", email)
 }
 
+// signupOrLogin signs a new member up through POST /api/auth/signup (a community without
+// mail signs them in at once), or signs them in when an earlier run made them.
+func (c *client) signupOrLogin(email, password string) (member, error) {
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password, "passwordConfirm": password, "firstName": "Bench"})
+	resp, err := c.http.Post(c.base+"/api/auth/signup", "application/json", bytes.NewReader(body))
+	if err != nil {
+		return member{}, err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return c.login(email, password)
+}
+
 // do sends one request as m (the zero member sends none) and decodes a JSON answer into
 // out when out is not nil. Any status but 2xx is an error.
 func (c *client) do(m member, method, path string, body, out any) error {
@@ -81,6 +100,7 @@ func (c *client) do(m member, method, path string, body, out any) error {
 		return err
 	}
 	defer resp.Body.Close()
+	c.server.Add(int64(serverTime(resp.Header)))
 	if resp.StatusCode/100 != 2 {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
 		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, strings.TrimSpace(string(b)))
@@ -90,6 +110,20 @@ func (c *client) do(m member, method, path string, body, out any) error {
 		return err
 	}
 	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+// serverTime reads the server's time from an answer's Server-Timing header (`app;dur=` in
+// milliseconds, hooks/web); 0 when the answer has none.
+func serverTime(h http.Header) time.Duration {
+	v, ok := strings.CutPrefix(h.Get(web.ServerTimingHeader), "app;dur=")
+	if !ok {
+		return 0
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(f * float64(time.Millisecond))
 }
 
 // feedItem is the part of a feed activity the runner reads.

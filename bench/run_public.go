@@ -58,9 +58,9 @@ func (f *fixture) publicWorkloads(app core.App, n int, progress func(Stat)) []St
 	}
 	profile := "/u/" + PublicHandle
 	list := profile + "/list/" + BigList
-	add(measure(wlPublicPage, 1, n, get(profile)))
-	add(measure(wlPublicProfile, 1, n, get(profile, "/api/public/users/"+PublicHandle)))
-	add(measure(wlPublicProfile, 8, 4*n, get(profile, "/api/public/users/"+PublicHandle)))
-	add(measure(wlPublicList, 1, n, get(list, "/api/public/users/"+PublicHandle+"/lists/"+BigList)))
+	add(f.measure(wlPublicPage, 1, n, get(profile)))
+	add(f.measure(wlPublicProfile, 1, n, get(profile, "/api/public/users/"+PublicHandle)))
+	add(f.measure(wlPublicProfile, 8, 4*n, get(profile, "/api/public/users/"+PublicHandle)))
+	add(f.measure(wlPublicList, 1, n, get(list, "/api/public/users/"+PublicHandle+"/lists/"+BigList)))
 	return out
 }

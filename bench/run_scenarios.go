@@ -90,10 +90,10 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		if conc > 1 {
 			cnt = 4 * n
 		}
-		add(measure("feed page 1", conc, cnt, feed1))
-		add(measure("feed page 50 (?page=50)", conc, cnt, feed50))
+		add(f.measure("feed page 1", conc, cnt, feed1))
+		add(f.measure("feed page 50 (?page=50)", conc, cnt, feed50))
 		if len(f.cursor50) > 0 {
-			add(measure("feed page 50 (?before= cursor)", conc, cnt, func(w, i int) error {
+			add(f.measure("feed page 50 (?before= cursor)", conc, cnt, func(w, i int) error {
 				return f.c.do(v(w), http.MethodGet, "/api/feed?limit=20&before="+url.QueryEscape(f.cursor50[w%len(f.cursor50)]), nil, nil)
 			}))
 		}
@@ -116,10 +116,10 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		if conc > 1 {
 			cnt = 4 * n
 		}
-		add(measure("title page (details + community rating)", conc, cnt, titlePage))
-		add(measure("search", conc, cnt, search))
-		add(measure("notifications list", conc, cnt, notifications))
-		add(measure("year in review (own, this year)", conc, cnt, yearInReview))
+		add(f.measure("title page (details + community rating)", conc, cnt, titlePage))
+		add(f.measure("search", conc, cnt, search))
+		add(f.measure("notifications list", conc, cnt, notifications))
+		add(f.measure("year in review (own, this year)", conc, cnt, yearInReview))
 	}
 	// Likes: each worker likes a post, then takes the like back (a worker's own counter,
 	// so the pair stays in order at any concurrency).
@@ -134,15 +134,15 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		}
 		return f.c.do(v(w), method, "/api/activities/"+post+"/like", nil, nil)
 	}
-	add(measure("like / unlike", 1, n, likeToggle))
-	add(measure("like / unlike", 8, 4*n, likeToggle))
+	add(f.measure("like / unlike", 1, n, likeToggle))
+	add(f.measure("like / unlike", 8, 4*n, likeToggle))
 	comment := func(w, i int) error {
 		post := f.posts[(i*17)%len(f.posts)]
 		return f.c.do(v(w), http.MethodPost, "/api/activities/"+post+"/comments",
 			map[string]any{"content": fmt.Sprintf("Bench comment %d", i), "commentType": "text"}, nil)
 	}
-	add(measure("comment", 1, n/2, comment))
-	add(measure("comment", 8, n, comment))
+	add(f.measure("comment", 1, n/2, comment))
+	add(f.measure("comment", 8, n, comment))
 	// Logging: the author with ~500 followers logs a different movie each time (a new
 	// activity, so each one fans out to the followers).
 	logs := min(n, len(f.titles))
@@ -154,7 +154,7 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 			"watchedAt": time.Now().UTC().Format("2006-01-02"),
 		}, nil)
 	}
-	s := measure(fmt.Sprintf("log a watched movie (author with %d followers)", f.authorFollowers), 1, logs, logMovie)
+	s := f.measure(fmt.Sprintf("log a watched movie (author with %d followers)", f.authorFollowers), 1, logs, logMovie)
 	s.Note = "serial; each request posts a new activity that fans out to the author's followers"
 	add(s)
 	logged += logs
@@ -178,7 +178,7 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		}
 	}
 	for _, conc := range []int{8, 32} {
-		s := measure("mixed (55% feed p1, 10% feed p2, 10% title, 7% search, 8% notifications, 6% like, 4% comment)", conc, 4*n, mixed)
+		s := f.measure("mixed (55% feed p1, 10% feed p2, 10% title, 7% search, 8% notifications, 6% like, 4% comment)", conc, 4*n, mixed)
 		add(s)
 	}
 	return out

@@ -23,8 +23,12 @@ type Stat struct {
 	P95      time.Duration `json:"p95"`
 	P99      time.Duration `json:"p99"`
 	RPS      float64       `json:"rps"`
-	Note     string        `json:"note,omitzero"`
-	FirstErr string        `json:"firstError,omitzero"`
+	// ServerP50 and ServerP99 are the server's own time of a serial workload's calls (the
+	// sum of their answers' Server-Timing), without the load generator's; zero otherwise.
+	ServerP50 time.Duration `json:"serverP50,omitzero"`
+	ServerP99 time.Duration `json:"serverP99,omitzero"`
+	Note      string        `json:"note,omitzero"`
+	FirstErr  string        `json:"firstError,omitzero"`
 }
 
 // percentile returns the q-quantile (0..1) of sorted durations (nearest rank).
@@ -89,6 +93,26 @@ func measure(name string, conc, n int, op func(w, i int) error) Stat {
 	}
 	wg.Wait()
 	summarize(&s, samples, time.Since(start))
+	return s
+}
+
+// measure is the package's measure, and for a serial workload also the server's own time
+// of each call: the Server-Timing durations of the answers that call received.
+func (f *fixture) measure(name string, conc, n int, op func(w, i int) error) Stat {
+	if conc != 1 {
+		return measure(name, conc, n, op)
+	}
+	server := make([]time.Duration, 0, n)
+	s := measure(name, conc, n, func(w, i int) error {
+		before := f.c.server.Load()
+		err := op(w, i)
+		server = append(server, time.Duration(f.c.server.Load()-before))
+		return err
+	})
+	slices.Sort(server)
+	if len(server) > 0 && server[len(server)-1] > 0 {
+		s.ServerP50, s.ServerP99 = percentile(server, 0.50), percentile(server, 0.99)
+	}
 	return s
 }
 

@@ -63,7 +63,7 @@ func (f *fixture) tvWorkloads(app core.App, n int, password string, progress fun
 		r := next[i%len(next)]
 		return f.c.do(f.author, http.MethodPost, fmt.Sprintf("/api/tv-shows/%d/episodes/watched", r.show), r.body, nil)
 	}
-	s := measure(fmt.Sprintf(wlMarkEpisode, f.authorFollowers), 1, min(n, len(next)), mark)
+	s := f.measure(fmt.Sprintf(wlMarkEpisode, f.authorFollowers), 1, min(n, len(next)), mark)
 	s.Note = "serial; a new watch each time, recounted in its transaction; a show's first episode posts (fan-out to the followers)"
 	add(s)
 	binges := min(n/4, BingeShows)
@@ -71,18 +71,18 @@ func (f *fixture) tvWorkloads(app core.App, n int, password string, progress fun
 		return f.c.do(f.author, http.MethodPost, fmt.Sprintf("/api/tv-shows/%d/episodes/watched", BingeShowFloor+i),
 			map[string]any{"upTo": map[string]int{"season": 3, "episode": 20}}, nil)
 	}
-	s = measure(fmt.Sprintf(wlCatchUp, f.authorFollowers), 1, binges, catchUp)
+	s = f.measure(fmt.Sprintf(wlCatchUp, f.authorFollowers), 1, binges, catchUp)
 	s.Note = "serial; 60 new watches, one post and one progress row per request, one transaction"
 	add(s)
 	up := func(w, i int) error { return f.c.do(upNext, http.MethodGet, "/api/user/up-next", nil, nil) }
-	add(measure(fmt.Sprintf(wlUpNext, UpNextShows), 1, n, up))
-	add(measure(fmt.Sprintf(wlUpNext, UpNextShows), 8, 4*n, up))
+	add(f.measure(fmt.Sprintf(wlUpNext, UpNextShows), 1, n, up))
+	add(f.measure(fmt.Sprintf(wlUpNext, UpNextShows), 8, 4*n, up))
 	page := func(w, i int) error {
 		if err := f.c.do(upNext, http.MethodGet, fmt.Sprintf("/api/tv-shows/%d", LongShowID), nil, nil); err != nil {
 			return err
 		}
 		return f.c.do(upNext, http.MethodGet, fmt.Sprintf("/api/tv-shows/%d/progress", LongShowID), nil, nil)
 	}
-	add(measure(wlTVPage, 1, n, page))
+	add(f.measure(wlTVPage, 1, n, page))
 	return out, nil
 }

@@ -22,6 +22,7 @@ func Register(app core.App, public fs.FS) {
 	bindDiskFull(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(serverTiming())
 			se.Router.BindFunc(privateAPICache)
 			se.Router.Bind(apiGzip())
 			se.Router.BindFunc(securityHeaders(ContentSecurityPolicy(public)))
