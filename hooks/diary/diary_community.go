@@ -18,6 +18,21 @@ type CommunityRating struct {
 	Average float64    `json:"average"` // one decimal; 0 when nobody rated
 	Count   int        `json:"count"`
 	Mine    *EntryJSON `json:"mine"`
+	// FriendsLists is 'In N lists by friends' (hooks/lists counts it through
+	// SetFriendsListsCounter): the title page learns it from this request, none of its own.
+	FriendsLists int `json:"friendsLists"`
+}
+
+// FriendsListsCounter counts the lists of members viewerID follows that hold a title and
+// that viewerID may see.
+type FriendsListsCounter func(app core.App, viewerID string, kind catalog.Kind, tmdbID int) (int, error)
+
+const friendsListsKey = "diary.friendsListsCounter"
+
+// SetFriendsListsCounter lets the lists domain add 'In N lists by friends' to the
+// community rating, which every title page reads per viewer.
+func SetFriendsListsCounter(app core.App, count FriendsListsCounter) {
+	app.Store().Set(friendsListsKey, count)
 }
 
 // communityRatingHandler answers the title pages' community rating.
@@ -49,6 +64,11 @@ func communityRatingHandler(kind catalog.Kind) func(*core.RequestEvent) error {
 		if err == nil {
 			j := entryJSON(e.App, mine, kind, title)
 			out.Mine = &j
+		}
+		if count, ok := e.App.Store().Get(friendsListsKey).(FriendsListsCounter); ok {
+			if out.FriendsLists, err = count(e.App, e.Auth.Id, kind, id); err != nil {
+				return err
+			}
 		}
 		return e.JSON(http.StatusOK, out)
 	}

@@ -8,6 +8,7 @@ package lists
 
 import (
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/diary"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
 
@@ -19,6 +20,7 @@ import (
 func Register(app core.App) {
 	moderation.SetListGate(app, postGate)
 	social.AddDecorator(app, decorate)
+	diary.SetFriendsListsCounter(app, FriendsListsCount)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))

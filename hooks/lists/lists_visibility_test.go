@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"cinecircle/hooks/lists"
@@ -222,6 +223,11 @@ func TestFriendsListsByRole(t *testing.T) {
 		for member, names := range want {
 			for _, path := range []string{"/api/movies/900001/lists", "/api/tv-shows/901001/lists"} {
 				count := w.must(t, 200, member, "GET", path+"/count", "")["count"].(float64)
+				// the title page reads the same count from its community rating
+				rated := w.must(t, 200, member, "GET", strings.TrimSuffix(path, "/lists")+"/ratings", "")["friendsLists"]
+				if rated != count {
+					t.Errorf("%s, %s for %s: the community rating says friendsLists %v, the count route %v", when, path, member, rated, count)
+				}
 				opened := w.must(t, 200, member, "GET", path, "")
 				var got []string
 				for _, l := range asSlice(opened["lists"]) {

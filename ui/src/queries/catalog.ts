@@ -57,6 +57,8 @@ export const catalogKeys = {
 export interface CommunityRating {
   average: number
   count: number
+  /** 'In N lists by friends': lists of members the viewer follows that hold the title. */
+  friendsLists?: number
 }
 
 /** communityRatingQuery: the members' average rating of a title (0 when nobody rated). */

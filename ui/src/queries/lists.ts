@@ -20,7 +20,6 @@ export const listKeys = {
   member: (userId: string) => [...diaryKeys.member(userId), 'lists'] as const,
   favorites: (userId: string) => [...diaryKeys.member(userId), 'favorites'] as const,
   title: (kind: CatalogKind, id: number) => [kind === 'movie' ? '/api/movies' : '/api/tv-shows', id, 'lists'] as const,
-  titleCount: (kind: CatalogKind, id: number) => [...listKeys.title(kind, id), 'count'] as const,
 }
 
 /** The list page reads up to this many items at once (the server pages by `before`). */
@@ -72,9 +71,6 @@ export const favoritesQuery = (userId: string) => queryOptions<Favorite[]>({ que
 /** The lists of 'In N lists by friends', read when the member opens it. */
 export const titleListsQuery = (kind: CatalogKind, id: number) =>
   queryOptions<{ count: number; lists: ListSummary[] }>({ queryKey: listKeys.title(kind, id), enabled: id > 0 })
-/** 'In N lists by friends' as a title page first shows it: the count alone (one query on the server). */
-export const titleListsCountQuery = (kind: CatalogKind, id: number) =>
-  queryOptions<{ count: number }>({ queryKey: listKeys.titleCount(kind, id), enabled: id > 0 })
 
 /** After any list change: my lists, the list, the Lists tabs. */
 function refreshLists(client: QueryClient, id?: string) {

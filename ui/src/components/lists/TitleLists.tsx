@@ -3,7 +3,8 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { PickedTitle } from '../../lib/diary'
 import { displayName } from '../../lib/users'
-import { titleListsCountQuery, titleListsQuery } from '../../queries/lists'
+import { communityRatingQuery } from '../../queries/catalog'
+import { titleListsQuery } from '../../queries/lists'
 import { BookmarkIcon } from '../ui/icons'
 import { AddToListDialog } from './AddToListDialog'
 
@@ -21,14 +22,15 @@ export function AddToListButton({ title, className = 'btn btn-outline btn-sm' }:
 }
 
 /**
- * TitleLists: a title page's 'Add to list' and 'In N lists by friends'. The page reads the
- * count alone; the lists themselves load when the member opens it.
+ * TitleLists: a title page's 'Add to list' and 'In N lists by friends'. The count comes with
+ * the title's community rating, which the page reads anyway; the lists themselves load when
+ * the member opens it.
  */
 export function TitleLists({ title }: { title: PickedTitle }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
-  const { data } = useQuery(titleListsCountQuery(title.kind, title.id))
-  const count = data?.count ?? 0
+  const { data } = useQuery(communityRatingQuery(title.kind, title.id))
+  const count = data?.friendsLists ?? 0
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
       <AddToListButton title={title} />
