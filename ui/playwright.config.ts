@@ -11,6 +11,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/harness'
 // more with a trace (Playwright's own CI setting: recording every passing test costs a fifth
 // of the suite's CPU); the trace is kept under test-results/, and the run lists it as flaky
 // if the second attempt passes.
+//
+// The suite's time is Chromium's CPU (about four fifths of it, measured by process). So by
+// default a context registers no service worker (each one would precache the whole 1.6 MB
+// build) and asks for reduced motion (no landing or loading animations painting frames
+// while a test waits); the files that test those (pwa, landing, the push test) turn them
+// back on with test.use. CHROMIUM_ARGS runs pages' scripts without V8's optimising
+// compiler, which short test pages never pay back. Together: a third less CPU and wall time
+// on lists and account (bench/NOTES.md).
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
@@ -30,5 +38,7 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     trace: 'on-first-retry',
+    serviceWorkers: 'block',
+    reducedMotion: 'reduce',
   },
 })

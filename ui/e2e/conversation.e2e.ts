@@ -220,41 +220,44 @@ test.describe('conversation', () => {
     expect(Number(await badge.textContent())).toBeGreaterThan(0)
   })
 
-  test('offers Enable Notifications in the avatar menu, and a push reaches the service worker and shows', async ({ newMember, server }) => {
-    const { alice } = await pair(newMember, server, false)
-    const activityId = await post(alice)
-    const pageA = alice.page
-    await pageA.goto('/')
-    await pageA.getByRole('button', { name: /^Account menu/ }).click()
-    await expect(pageA.getByRole('menuitem', { name: 'Enable Notifications' })).toBeVisible()
-    await pageA.keyboard.press('Escape')
+  test.describe('push', () => {
+    test.use({ serviceWorkers: 'allow' }) // the config blocks service workers; this test needs ours
+    test('offers Enable Notifications in the avatar menu, and a push reaches the service worker and shows', async ({ newMember, server }) => {
+      const { alice } = await pair(newMember, server, false)
+      const activityId = await post(alice)
+      const pageA = alice.page
+      await pageA.goto('/')
+      await pageA.getByRole('button', { name: /^Account menu/ }).click()
+      await expect(pageA.getByRole('menuitem', { name: 'Enable Notifications' })).toBeVisible()
+      await pageA.keyboard.press('Escape')
 
-    // The production build registers /sw.js at the root.
-    const scope = await pageA.evaluate(async () => (await navigator.serviceWorker.ready).scope)
-    expect(scope).toBe(`${server.baseURL}/`)
-    const manifest = await pageA.evaluate(async () => (await fetch('/manifest.webmanifest')).json() as Promise<{ name: string }>)
-    expect(manifest.name).toBe('CineCircle')
+      // The production build registers /sw.js at the root.
+      const scope = await pageA.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+      expect(scope).toBe(`${server.baseURL}/`)
+      const manifest = await pageA.evaluate(async () => (await fetch('/manifest.webmanifest')).json() as Promise<{ name: string }>)
+      expect(manifest.name).toBe('CineCircle')
 
-    const cdp = await alice.context.newCDPSession(pageA)
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const found = registrations.find((r) => r.scopeURL === `${server.baseURL}/` && !r.isDeleted)
-        if (found) resolve(found.registrationId)
+      const cdp = await alice.context.newCDPSession(pageA)
+      const registrationId = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const found = registrations.find((r) => r.scopeURL === `${server.baseURL}/` && !r.isDeleted)
+          if (found) resolve(found.registrationId)
+        })
       })
-    })
-    await cdp.send('ServiceWorker.enable')
-    const payload = { title: 'CineCircle', body: 'Bruno Reader commented on your post', url: `/#activity-${activityId}`, tag: 'e2e-push', type: 'comment', entityType: 'activity', entityId: activityId }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseURL, registrationId: await registrationId, data: JSON.stringify(payload) })
+      await cdp.send('ServiceWorker.enable')
+      const payload = { title: 'CineCircle', body: 'Bruno Reader commented on your post', url: `/#activity-${activityId}`, tag: 'e2e-push', type: 'comment', entityType: 'activity', entityId: activityId }
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseURL, registrationId: await registrationId, data: JSON.stringify(payload) })
 
-    await expect
-      .poll(() =>
-        pageA.evaluate(async () => {
-          const reg = await navigator.serviceWorker.ready
-          const list = await reg.getNotifications({ tag: 'e2e-push' })
-          return list.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url }))[0] ?? null
-        }),
-      )
-      .toEqual({ title: 'CineCircle', body: 'Bruno Reader commented on your post', url: `/#activity-${activityId}` })
-    await cdp.detach()
+      await expect
+        .poll(() =>
+          pageA.evaluate(async () => {
+            const reg = await navigator.serviceWorker.ready
+            const list = await reg.getNotifications({ tag: 'e2e-push' })
+            return list.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url }))[0] ?? null
+          }),
+        )
+        .toEqual({ title: 'CineCircle', body: 'Bruno Reader commented on your post', url: `/#activity-${activityId}` })
+      await cdp.detach()
+    })
   })
 })

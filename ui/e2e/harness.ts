@@ -17,7 +17,14 @@ export const serverBinary = resolve(uiDir, process.env.CINECIRCLE_BIN ?? '../cin
 
 /** Debian's Chromium (no browser download) and the flags it runs with. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update']
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--js-flags=--no-opt', // short-lived test pages never pay back V8's optimising compiler
+]
 export const SESSION_COOKIE = 'cinecircle_session'
 
 export interface RunningServer {

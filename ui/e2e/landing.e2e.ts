@@ -38,6 +38,7 @@ async function watchLandingPaint(page: Page) {
 const landingPainted = (page: Page) => page.evaluate(() => (window as unknown as { __landingPainted: boolean }).__landingPainted)
 
 test.describe('landing', () => {
+  test.use({ reducedMotion: 'no-preference' }) // the landing's motion is part of what it tests
   test('serves the landing pre-rendered in index.html, moving with no app code until the visitor signs in', async ({ page, request }) => {
     // The HTML itself carries the landing's text, before any script runs.
     const html = await (await request.get('/')).text()

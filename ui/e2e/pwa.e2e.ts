@@ -32,6 +32,9 @@ async function expectController(page: Page) {
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
+// The app's service worker and motion are what this file tests (the config turns them off).
+test.use({ serviceWorkers: 'allow', reducedMotion: 'no-preference' })
+
 test.describe('pwa', () => {
   test('keeps the chosen theme across a reload, applied before the app starts, and follows the OS on System', async ({ newMember }) => {
     const { page } = await newMember({ firstName: 'Theo', lastName: 'Reel' })
