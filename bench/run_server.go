@@ -80,7 +80,8 @@ func startServer(bin, dir string) (*server, error) {
 	addr := "127.0.0.1:" + strconv.Itoa(port)
 	cmd := exec.Command(bin, "serve", "--http", addr, "--dir", dir, "--dev=false")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "CINECIRCLE_RATE_LIMIT_SCALE=100000"}
-	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT"} { // Go runtime settings pass through
+	// Go runtime settings and the database's tuning pass through
+	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "CINECIRCLE_CHECKPOINT_PAGES", "CINECIRCLE_DB_MEMORY_MB"} {
 		if v := os.Getenv(k); v != "" {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

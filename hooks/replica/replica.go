@@ -224,8 +224,25 @@ func DBConnect(dbPath string) (*dbx.DB, error) {
 	dsn := dbPath + pocketbasePragmas
 	if strings.TrimSpace(os.Getenv(EnvURL)) != "" {
 		dsn += "&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
+	} else {
+		dsn += fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", checkpointPages())
 	}
 	return boundMemory(sqlstmt.Open(dsn))
+}
+
+// EnvCheckpointPages names the environment variable that sets how many pages the WAL
+// grows by before the commit that crosses it copies them back into the database.
+const EnvCheckpointPages = "CINECIRCLE_CHECKPOINT_PAGES"
+
+// defaultCheckpointPages is SQLite's own threshold when EnvCheckpointPages is unset.
+const defaultCheckpointPages = 1000
+
+// checkpointPages reads EnvCheckpointPages (at least 100).
+func checkpointPages() int {
+	if v, err := strconv.Atoi(strings.TrimSpace(os.Getenv(EnvCheckpointPages))); err == nil && v >= 100 {
+		return v
+	}
+	return defaultCheckpointPages
 }
 
 // pocketbasePragmas are PocketBase's own connection pragmas (core.DefaultDBConnect,
