@@ -291,6 +291,10 @@ func insertWatches(tx core.App, userID, showID string, eps []Ep, at time.Time, s
 
 // isoTime turns a stored date into ISO 8601 (UTC, seconds), "" when unset.
 func isoTime(stored string) string {
+	// the stored form is always UTC to the millisecond: the answer is its first 19 characters
+	if len(stored) == len(dbTime) && stored[10] == ' ' && stored[19] == '.' && stored[len(stored)-1] == 'Z' {
+		return stored[:10] + "T" + stored[11:19] + "Z"
+	}
 	t, err := time.Parse(dbTime, stored)
 	if err != nil {
 		return ""

@@ -1,7 +1,10 @@
 package tv
 
 import (
+	"database/sql"
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
@@ -184,37 +187,55 @@ const upNextSQL = `SELECT t.tmdbId AS showId, t.name AS name, t.posterPath AS po
 	ORDER BY p.lastWatchedAt DESC LIMIT {:limit}`
 
 // UpNext lists the shows userID is in the middle of, with the next episode of each,
-// newest activity first.
+// newest activity first. The rows are scanned by hand (a member may have hundreds).
 func UpNext(app core.App, userID string, limit int) ([]UpNextItem, error) {
-	var rows []struct {
-		ShowID        int    `db:"showId"`
-		Name          string `db:"name"`
-		PosterPath    string `db:"posterPath"`
-		NextSeason    int    `db:"nextSeason"`
-		NextEpisode   int    `db:"nextEpisode"`
-		Watched       int    `db:"watched"`
-		Total         int    `db:"total"`
-		LastWatchedAt string `db:"lastWatchedAt"`
-		SeasonCounts  string `db:"seasonCounts"`
-		EpisodeName   string `db:"episodeName"`
-		AirDate       string `db:"airDate"`
-	}
-	err := app.DB().NewQuery(upNextSQL).Bind(dbx.Params{"u": userID, "limit": limit}).All(&rows)
+	rows, err := app.DB().NewQuery(upNextSQL).Bind(dbx.Params{"u": userID, "limit": limit}).Rows()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]UpNextItem, 0, len(rows))
-	for _, r := range rows {
-		item := UpNextItem{
-			Show:    UpNextShow{ID: r.ShowID, Name: r.Name},
-			Next:    EpisodeInfo{Season: r.NextSeason, Episode: r.NextEpisode, Name: r.EpisodeName, AirDate: r.AirDate},
-			Watched: r.Watched, Total: r.Total, LastWatchedAt: isoTime(r.LastWatchedAt), SeasonCounts: []int{},
+	defer rows.Close()
+	out := make([]UpNextItem, 0, 16)
+	for rows.Next() {
+		var it UpNextItem
+		var poster, last string
+		var counts sql.NullString
+		if err := rows.Scan(&it.Show.ID, &it.Show.Name, &poster, &it.Next.Season, &it.Next.Episode, &it.Watched, &it.Total,
+			&last, &counts, &it.Next.Name, &it.Next.AirDate); err != nil {
+			return nil, err
 		}
-		if r.PosterPath != "" {
-			item.Show.PosterPath = &r.PosterPath
+		if poster != "" {
+			it.Show.PosterPath = &poster
 		}
-		_ = json.Unmarshal([]byte(r.SeasonCounts), &item.SeasonCounts)
-		out = append(out, item)
+		it.LastWatchedAt = isoTime(last)
+		it.SeasonCounts = parseCounts(counts.String)
+		out = append(out, it)
 	}
-	return out, nil
+	return out, rows.Err()
+}
+
+// parseCounts reads a progress row's seasonCounts, a JSON list of whole numbers as
+// layout.seasonCounts wrote it ("[10,13,13]"), without a JSON decoder; anything else
+// goes through one. Never nil.
+func parseCounts(s string) []int {
+	inner, ok := strings.CutPrefix(s, "[")
+	if inner, ok2 := strings.CutSuffix(inner, "]"); ok && ok2 {
+		out := make([]int, 0, strings.Count(inner, ",")+1)
+		for f := range strings.SplitSeq(inner, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				out = nil
+				break
+			}
+			out = append(out, n)
+		}
+		if out != nil && inner != "" {
+			return out
+		}
+	}
+	out := []int{}
+	_ = json.Unmarshal([]byte(s), &out)
+	if out == nil {
+		out = []int{}
+	}
+	return out
 }
