@@ -150,6 +150,7 @@ var routeTable = map[string]routeRule{
 	"GET /ap/users/{handle}/followers":          {access: public, path: "/ap/users/nobody_here/followers"},
 	"GET /ap/users/{handle}/following":          {access: public, path: "/ap/users/nobody_here/following"},
 	"GET /ap/users/{handle}/posts/{id}":         {access: public, path: "/ap/users/nobody_here/posts/x"},
+	"GET /ap/users/{handle}/comments/{id}":      {access: public, path: "/ap/users/nobody_here/comments/x"},
 	"GET /ap/actor":                             {access: public},
 	"GET /ap/avatars/{id}":                      {access: public, path: "/ap/avatars/nosuchactor0001"},
 	// inboxes: only a remote actor's HTTP Signature lets a POST in; no session does

@@ -102,6 +102,22 @@ func FuzzWebFinger(f *testing.F) {
 	})
 }
 
+// FuzzObjectIDs fuzzes the id in the addresses of objects (objectPaths), seeded with the
+// hostile ones: never a 5xx.
+func FuzzObjectIDs(f *testing.F) {
+	srv := webfingerFixture(f)
+	for i := range objectPaths {
+		for _, id := range hostileObjectIDs {
+			f.Add(uint8(i), id)
+		}
+	}
+	f.Fuzz(func(t *testing.T, i uint8, id string) {
+		prefix := objectPaths[int(i)%len(objectPaths)]
+		status, data := send(t, srv, "GET", prefix+url.PathEscape(id), "", "")
+		checkHostileAnswer(t, prefix, status, data)
+	})
+}
+
 // FuzzInbox fuzzes the body of an inbox POST, signed (so it reaches the activity parser),
 // seeded with the hostile bodies and activities.
 func FuzzInbox(f *testing.F) {

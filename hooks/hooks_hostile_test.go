@@ -279,16 +279,25 @@ func TestHostileLookup(t *testing.T) {
 	}
 }
 
-// TestHostileAvatarIDs asks the remote avatar route for hostile ids: every answer is a
-// JSON 404, never a 5xx, and nothing is fetched (no actor row matches).
-func TestHostileAvatarIDs(t *testing.T) {
+// hostileObjectIDs are ids a hostile or broken client puts in an object's address.
+var hostileObjectIDs = []string{"..%2F..%2Fdata.db", "%00", strings.Repeat("a", 5000), "'%20OR%201=1--", "%E2%80%AE", "x.png"}
+
+// objectPaths are the addresses of objects by id: remote avatars, and a federated
+// member's reviews and replies.
+var objectPaths = []string{"/ap/avatars/", "/ap/users/ana/posts/", "/ap/users/ana/comments/"}
+
+// TestHostileObjectIDs asks the routes of objects by id for hostile ids: every answer is
+// a JSON 404, never a 5xx, and nothing is fetched (no actor row matches an avatar id).
+func TestHostileObjectIDs(t *testing.T) {
 	t.Parallel()
 	srv := webfingerFixture(t)
-	for _, id := range []string{"..%2F..%2Fdata.db", "%00", strings.Repeat("a", 5000), "'%20OR%201=1--", "%E2%80%AE", "x.png"} {
-		status, data := send(t, srv, "GET", "/ap/avatars/"+id, "", "")
-		checkHostileAnswer(t, "avatar "+truncate([]byte(id)), status, data)
-		if status != http.StatusNotFound {
-			t.Errorf("avatar %q: %d %s, want 404", truncate([]byte(id)), status, truncate(data))
+	for _, prefix := range objectPaths {
+		for _, id := range hostileObjectIDs {
+			status, data := send(t, srv, "GET", prefix+id, "", "")
+			checkHostileAnswer(t, prefix+truncate([]byte(id)), status, data)
+			if status != http.StatusNotFound {
+				t.Errorf("%s%q: %d %s, want 404", prefix, truncate([]byte(id)), status, truncate(data))
+			}
 		}
 	}
 }

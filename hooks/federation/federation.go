@@ -57,6 +57,7 @@ func Register(app core.App) {
 			r.GET("/ap/users/{handle}/followers", followers)
 			r.GET("/ap/users/{handle}/following", following)
 			r.GET("/ap/users/{handle}/posts/{id}", note)
+			r.GET("/ap/users/{handle}/comments/{id}", commentNote)
 			r.POST("/ap/users/{handle}/inbox", inbox)
 			r.POST("/ap/inbox", sharedInbox)
 			r.GET("/ap/actor", instanceActor)

@@ -303,10 +303,53 @@ func TestTalkback(t *testing.T) {
 
 	before := len(f.deliveries())
 	asMember(t, srv, "POST", "/api/activities/"+post.Id+"/like", "", m["mem"])
-	asMember(t, srv, "POST", "/api/activities/"+post.Id+"/comments", `{"content":"Local only"}`, m["mem"])
+	_, local := asMember(t, srv, "POST", "/api/activities/"+post.Id+"/comments", `{"content":"Local only"}`, m["mem"])
 	time.Sleep(500 * time.Millisecond) // the worker runs at once when woken: give it the time a delivery takes
 	if after := len(f.deliveries()); after != before {
 		t.Errorf("a local member's like and comment reached alice: %v", f.deliveries()[before:])
+	}
+	servedReply(t, app, srv, reply, local)
+}
+
+// servedReply: the id of Ana's reply answers with the Note that went out (a server may
+// fetch it), a browser goes to her profile; Mem's local comment under Ana's address and
+// Ana's reply once a moderator hid it answer 404.
+func servedReply(t *testing.T, app core.App, srv string, reply, local map[string]any) {
+	t.Helper()
+	get := func(path, accept string) (int, map[string]any, string) {
+		req, _ := http.NewRequest("GET", srv+path, nil)
+		req.Header.Set("Accept", accept)
+		res, err := http.DefaultTransport.RoundTrip(req) // redirects are answers here
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out map[string]any
+		_ = json.NewDecoder(res.Body).Decode(&out)
+		return res.StatusCode, out, res.Header.Get("Location")
+	}
+	path := strings.TrimPrefix(reply["id"].(string), base)
+	status, served, _ := get(path, "application/activity+json")
+	if status != 200 || served["id"] != reply["id"] || served["inReplyTo"] != reply["inReplyTo"] || served["content"] != reply["content"] || served["@context"] == nil {
+		t.Errorf("GET %s: %d %v, want the reply %v", path, status, served, reply)
+	}
+	if status, _, to := get(path, "text/html"); status != http.StatusFound || to != "/u/ana" {
+		t.Errorf("a browser at %s: %d to %q, want 302 to /u/ana", path, status, to)
+	}
+	localID, _ := local["id"].(string)
+	if status, out, _ := get("/ap/users/ana/comments/"+localID, "application/activity+json"); localID == "" || status != 404 {
+		t.Errorf("Mem's comment %q under Ana's address: %d %v", localID, status, out)
+	}
+	comment, err := app.FindRecordById("comments", strings.TrimPrefix(path, "/ap/users/ana/comments/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comment.Set("hidden", true)
+	if err := app.Save(comment); err != nil {
+		t.Fatal(err)
+	}
+	if status, out, _ := get(path, "application/activity+json"); status != 404 {
+		t.Errorf("a hidden reply: %d %v", status, out)
 	}
 }
 

@@ -104,6 +104,21 @@ func queueComment(app core.App, comment *core.Record) error {
 	if err != nil || member == nil {
 		return err
 	}
+	note := replyNote(app, c, member, actor, object, comment)
+	if note == nil {
+		return nil
+	}
+	body, err := json.Marshal(map[string]any{"@context": asContext, "id": note["id"].(string) + "/activity", "type": "Create",
+		"actor": note["attributedTo"], "published": note["published"], "to": note["to"], "cc": note["cc"], "object": note})
+	if err != nil {
+		return err
+	}
+	return enqueue(app, member, []string{inbox}, body)
+}
+
+// replyNote is a member's comment on the remote review object by actor as the Note that
+// goes out, nil when it has nothing to say. Its id is where commentNote serves it.
+func replyNote(app core.App, c Config, member *core.Record, actor, object string, comment *core.Record) map[string]any {
 	text := strings.TrimSpace(comment.GetString("content"))
 	if gif := comment.GetString("gifUrl"); gif != "" {
 		text = strings.TrimSpace(text + "\n\n" + gif)
@@ -112,21 +127,42 @@ func queueComment(app core.App, comment *core.Record) error {
 		return nil
 	}
 	me := c.actorURL(member.GetString("handle"))
-	noteID := me + "/comments/" + comment.Id
-	published := comment.GetDateTime("created").Time().UTC().Format("2006-01-02T15:04:05Z")
 	var mention string
 	if err := app.DB().Select("username").From(actorsCollection).Where(dbx.HashExp{"actor": actor}).Limit(1).Row(&mention); err == nil && mention != "" {
 		mention = "@" + mention + "@" + hostOf(actor)
 	}
-	note := map[string]any{
-		"id": noteID, "type": "Note", "attributedTo": me, "inReplyTo": object, "content": textHTML(text),
-		"published": published, "to": []string{actor}, "cc": []string{publicAud},
+	return map[string]any{
+		"id": me + "/comments/" + comment.Id, "type": "Note", "attributedTo": me, "inReplyTo": object, "content": textHTML(text),
+		"published": comment.GetDateTime("created").Time().UTC().Format("2006-01-02T15:04:05Z"),
+		"to":        []string{actor}, "cc": []string{publicAud},
 		"tag": []map[string]any{{"type": "Mention", "href": actor, "name": mention}},
 	}
-	body, err := json.Marshal(map[string]any{"@context": asContext, "id": noteID + "/activity", "type": "Create", "actor": me,
-		"published": published, "to": note["to"], "cc": note["cc"], "object": note})
+}
+
+// commentNote answers GET /ap/users/{handle}/comments/{id}: the federated member's reply
+// to a remote review as the Note that went out, so a server that fetches its id finds it;
+// a browser goes to the member's public profile. Another member's comment, a comment on
+// a local post, a hidden or deleted one, or one under a hidden post is a 404.
+func commentNote(e *core.RequestEvent) error {
+	c, member, err := memberFor(e)
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, []string{inbox}, body)
+	comment, err := e.App.FindRecordById("comments", e.Request.PathValue("id"))
+	if err != nil || comment.GetString("user") != member.Id || comment.GetBool("hidden") || comment.GetString("remoteActor") != "" {
+		return hidden(e, errHidden)
+	}
+	post, err := e.App.FindRecordById("activities", comment.GetString("activity"))
+	if err != nil || post.GetBool("hidden") || post.GetString("remoteActor") == "" {
+		return hidden(e, errHidden)
+	}
+	note := replyNote(e.App, c, member, post.GetString("remoteActor"), post.GetString("remoteObject"), comment)
+	if note == nil {
+		return hidden(e, errHidden)
+	}
+	if !wantsActivity(e.Request) {
+		return toProfile(e, member, nil)
+	}
+	note["@context"] = asContext
+	return writeActivity(e, note)
 }
