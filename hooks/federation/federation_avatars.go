@@ -37,8 +37,12 @@ var avatarClient = sync.OnceValue(func() *http.Client {
 })
 
 // avatarPath is where an actor's avatar is served from: by the cache row's id, so only
-// actors that reached us have one (the route is no open proxy).
-func avatarPath(actorRecordID string) string { return "/ap/avatars/" + actorRecordID }
+// actors that reached us have one (the route is no open proxy), with a version from the
+// icon's address so a browser asks again when the actor changes its avatar.
+func avatarPath(actorRecordID, icon string) string {
+	sum := sha256.Sum256([]byte(icon))
+	return "/ap/avatars/" + actorRecordID + "?v=" + hex.EncodeToString(sum[:4])
+}
 
 // remoteAvatar serves GET /ap/avatars/{id}: the avatar of a remote actor we know, fetched
 // and re-encoded on first use. 404 when the actor is unknown, has no avatar, is blocked

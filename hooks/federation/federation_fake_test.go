@@ -54,6 +54,8 @@ type fakeServer struct {
 	avatarGets int            // fetches of alice's avatar served
 	keys       map[string]any // our keys it verified with, by keyId (Mastodon keeps them)
 	eveKeyID   string         // the key id eve's actor claims as hers (a hostile server's: another's)
+	renamed    string         // alice's display name once she changes it ("" for Alice)
+	newAvatar  bool           // alice's avatar is at a new address (…/alice-2.png) once she changes it
 }
 
 // delivery is one signed POST the fake server accepted.
@@ -105,6 +107,14 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		w.Header().Set("Content-Type", "image/png")
 		_, _ = w.Write(data)
 	})
+	mux.HandleFunc("GET /avatars/alice-2.png", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.avatarGets++
+		data := f.avatar
+		f.mu.Unlock()
+		w.Header().Set("Content-Type", "image/png")
+		_, _ = w.Write(data)
+	})
 	mux.HandleFunc("GET /.well-known/webfinger", f.webfinger)
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
 	mux.HandleFunc("POST /users/bob/inbox", f.receive)
@@ -136,6 +146,13 @@ func (f *fakeServer) keyID() string {
 func (f *fakeServer) actorDoc() map[string]any {
 	f.mu.Lock()
 	pub, _ := x509.MarshalPKIXPublicKey(&f.key.PublicKey)
+	name, icon := "Alice", "/avatars/alice.png"
+	if f.renamed != "" {
+		name = f.renamed
+	}
+	if f.newAvatar {
+		icon = "/avatars/alice-2.png"
+	}
 	f.mu.Unlock()
 	id := f.actor()
 	endpoints := map[string]any{"sharedInbox": f.srv.URL + "/inbox"}
@@ -144,9 +161,9 @@ func (f *fakeServer) actorDoc() map[string]any {
 	}
 	return map[string]any{
 		"@context": []any{"https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"},
-		"id":       id, "type": "Person", "preferredUsername": "alice", "name": "Alice", "url": f.srv.URL + "/@alice",
+		"id":       id, "type": "Person", "preferredUsername": "alice", "name": name, "url": f.srv.URL + "/@alice",
 		"summary": `<p>Films, mostly. <a href="https://films.example/x" onclick="steal()">My list</a></p><script>alert(1)</script><img src="https://tracker.example/p.gif">`,
-		"icon":    map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + "/avatars/alice.png"},
+		"icon":    map[string]any{"type": "Image", "mediaType": "image/png", "url": f.srv.URL + icon},
 		"inbox":   id + "/inbox", "outbox": id + "/outbox", "followers": id + "/followers", "following": id + "/following",
 		"endpoints": endpoints,
 		"publicKey": map[string]any{"id": f.keyID(), "owner": id,

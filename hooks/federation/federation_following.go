@@ -312,7 +312,7 @@ func followingList(e *core.RequestEvent) error {
 			l.URL = r.Actor
 		}
 		if r.Icon != "" && r.Cached != "" {
-			l.Avatar = avatarPath(r.Cached)
+			l.Avatar = avatarPath(r.Cached, r.Icon)
 		}
 		out[i] = l
 	}

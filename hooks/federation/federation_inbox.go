@@ -112,6 +112,9 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	case "Create":
 		return reply(e, c, remote, act, severity == severitySilence)
 	case "Update":
+		if idOf(act.Object) == remote.ID {
+			return refreshActor(e, sig.keyID)
+		}
 		if _, err := reviewPostOf(e.App, idOf(act.Object), remote.ID); err == nil {
 			return storeReview(e, remote, act.Object, severity == severitySilence, true)
 		}
@@ -138,6 +141,22 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 		return deleteReply(e, remote, act)
 	}
 	return e.NoContent(http.StatusAccepted) // understood later (#23's next slices), or never
+}
+
+// refreshActor answers an actor's Update of its own profile: its document is fetched
+// again from its server (the embedded copy is not trusted) and cached, so its new name
+// and avatar show on its replies (read from the cache) and are written into the cards
+// of its reviews. A fetch that fails changes nothing.
+func refreshActor(e *core.RequestEvent, keyID string) error {
+	remote, err := actorForKey(e.Request.Context(), e.App, keyID, true)
+	if err != nil {
+		e.App.Logger().Warn("federation: refreshing an actor", "key", keyID, "error", err.Error())
+		return e.NoContent(http.StatusAccepted)
+	}
+	if err := refreshReviewAuthor(e.App, remote); err != nil {
+		return err
+	}
+	return e.NoContent(http.StatusAccepted)
 }
 
 // verifiedActor finds the signing actor and verifies the signature with its key: the

@@ -345,7 +345,7 @@ func lookupOf(app core.App, me, acct string, a RemoteActor) (Lookup, error) {
 	}
 	var rowID string
 	if err := app.DB().Select("id").From(actorsCollection).Where(dbx.HashExp{"actor": a.ID}).Limit(1).Row(&rowID); err == nil && a.Icon != "" {
-		out.Avatar = avatarPath(rowID)
+		out.Avatar = avatarPath(rowID, a.Icon)
 	}
 	state, err := followState(app, me, a.ID)
 	out.Following = state

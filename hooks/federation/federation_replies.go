@@ -264,7 +264,7 @@ func remoteAuthors(app core.App, actors []string) (map[string]comments.RemoteAut
 			author.URL = r.Actor
 		}
 		if r.Icon != "" {
-			author.AvatarURL = avatarPath(r.ID)
+			author.AvatarURL = avatarPath(r.ID, r.Icon)
 		}
 		out[r.Actor] = author
 	}

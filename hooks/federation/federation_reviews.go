@@ -260,7 +260,7 @@ func reviewPost(app core.App, remote RemoteActor, n reviewDoc, r remoteReview, t
 		Icon string `db:"icon"`
 	}
 	if err := app.DB().Select("id", "icon").From(actorsCollection).Where(dbx.HashExp{"actor": remote.ID}).Limit(1).One(&row); err == nil && row.Icon != "" {
-		author["avatarUrl"] = avatarPath(row.ID)
+		author["avatarUrl"] = avatarPath(row.ID, row.Icon)
 	}
 	data := map[string]any{
 		"rating":               r.rating,
@@ -273,6 +273,50 @@ func reviewPost(app core.App, remote RemoteActor, n reviewDoc, r remoteReview, t
 		"remote":               author,
 	}
 	return typ, data, nil
+}
+
+// refreshReviewAuthor writes remote's name, profile address and avatar anew into the
+// cards of its reviews (a post's data carries the author as the card shows them), after
+// the actor changed its profile. Cards that already say it are left alone.
+func refreshReviewAuthor(app core.App, remote RemoteActor) error {
+	var postsOf []*core.Record
+	if err := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"remoteActor": remote.ID}).All(&postsOf); err != nil {
+		return err
+	}
+	avatar := ""
+	var row struct {
+		ID   string `db:"id"`
+		Icon string `db:"icon"`
+	}
+	if err := app.DB().Select("id", "icon").From(actorsCollection).Where(dbx.HashExp{"actor": remote.ID}).Limit(1).One(&row); err == nil && row.Icon != "" {
+		avatar = avatarPath(row.ID, row.Icon)
+	}
+	for _, post := range postsOf {
+		var data map[string]any
+		if err := post.UnmarshalJSONField("data", &data); err != nil {
+			continue
+		}
+		author, _ := data["remote"].(map[string]any)
+		if author == nil {
+			continue
+		}
+		name := remote.Name
+		if name == "" {
+			name, _ = author["acct"].(string)
+		}
+		url := remote.URL
+		if url == "" {
+			url = remote.ID
+		}
+		if author["name"] == name && author["url"] == url && author["avatarUrl"] == avatar {
+			continue
+		}
+		author["name"], author["url"], author["avatarUrl"] = name, url, avatar
+		if err := posts.Edit(app, post, "", data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // deleteReview honours Delete of a Note that made a post here, by its own author.

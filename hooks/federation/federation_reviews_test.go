@@ -453,3 +453,53 @@ func TestOwnNotesRoundTrip(t *testing.T) {
 		t.Errorf("the round trip: %s %v", post.GetString("type"), data)
 	}
 }
+
+// TestActorUpdate: alice changes her name and avatar and sends an Update of herself; the
+// card of her review, as Ana's feed reads it, shows the new name and an avatar address
+// that changed (a browser asks again). The Update's embedded profile is not trusted: her
+// document is fetched again from her server.
+func TestActorUpdate(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := reviewsWorld(t)
+	note := cineCircleNote(f, "u1", "https://www.themoviedb.org/movie/603", 8, "Worth it.")
+	send(t, f.signed(srv+"/ap/inbox", createOf(f.actor(), note), time.Now(), nil))
+	post := remotePost(t, app, note["id"].(string))
+	if post == nil {
+		t.Fatal("the review was not kept")
+	}
+	author := func() map[string]any {
+		t.Helper()
+		status, out := asMember(t, srv, "GET", "/api/activities/"+post.Id, "", m["ana"])
+		data, _ := out["data"].(map[string]any)
+		remote, _ := data["remote"].(map[string]any)
+		if status != 200 || remote == nil {
+			t.Fatalf("GET the review's card: %d %v", status, out)
+		}
+		return remote
+	}
+	before := author()
+	if before["name"] != "Alice" || before["avatarUrl"] == "" {
+		t.Fatalf("the card's author at first: %v", before)
+	}
+	f.mu.Lock()
+	fetches := f.fetches
+	f.renamed, f.newAvatar = "Alice Liddell", true
+	f.mu.Unlock()
+	embedded := f.actorDoc()
+	embedded["name"] = "Mallory" // what the Update says is not what her server serves
+	update, _ := json.Marshal(map[string]any{"@context": "https://www.w3.org/ns/activitystreams", "id": f.actor() + "#updates/1",
+		"type": "Update", "actor": f.actor(), "object": embedded})
+	if status, body := send(t, f.signed(srv+"/ap/inbox", update, time.Now(), nil)); status != 202 {
+		t.Fatalf("Update of alice: %d %s", status, body)
+	}
+	after := author()
+	if after["name"] != "Alice Liddell" || after["avatarUrl"] == before["avatarUrl"] || !strings.HasPrefix(after["avatarUrl"].(string), "/ap/avatars/") {
+		t.Errorf("the card's author after her Update: %v (before %v)", after, before)
+	}
+	f.mu.Lock()
+	refetched := f.fetches > fetches
+	f.mu.Unlock()
+	if !refetched {
+		t.Error("her document was not fetched again")
+	}
+}
