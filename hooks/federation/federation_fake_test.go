@@ -99,22 +99,16 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 		w.Header().Set("Content-Type", "application/activity+json")
 		_ = json.NewEncoder(w).Encode(doc)
 	})
-	mux.HandleFunc("GET /avatars/alice.png", func(w http.ResponseWriter, r *http.Request) {
+	serveAvatar := func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.avatarGets++
 		data := f.avatar
 		f.mu.Unlock()
 		w.Header().Set("Content-Type", "image/png")
 		_, _ = w.Write(data)
-	})
-	mux.HandleFunc("GET /avatars/alice-2.png", func(w http.ResponseWriter, r *http.Request) {
-		f.mu.Lock()
-		f.avatarGets++
-		data := f.avatar
-		f.mu.Unlock()
-		w.Header().Set("Content-Type", "image/png")
-		_, _ = w.Write(data)
-	})
+	}
+	mux.HandleFunc("GET /avatars/alice.png", serveAvatar)
+	mux.HandleFunc("GET /avatars/alice-2.png", serveAvatar) // her avatar once she changes it
 	mux.HandleFunc("GET /.well-known/webfinger", f.webfinger)
 	mux.HandleFunc("POST /users/alice/inbox", f.receive)
 	mux.HandleFunc("POST /users/bob/inbox", f.receive)
