@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"cinecircle/hooks/public"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -322,13 +323,16 @@ func followingList(e *core.RequestEvent) error {
 // leaveFollows ends the remote follows of a member the fediverse may no longer see (they
 // turned federation or their public profile off, or were suspended): each is forgotten
 // and its Undo queued, so remote servers stop listing and sending to them.
+// The before and after are read from the record (federatedRecord): the database already
+// holds the saved state, so asking it would find a suspension on both sides.
 func leaveFollows(app core.App, member *core.Record) error {
-	was, err := Federated(app, member.Original())
-	if err != nil || !was {
-		return err
-	}
-	if is, err := Federated(app, member); err != nil || is {
-		return err
+	if !federatedRecord(member.Original()) || federatedRecord(member) {
+		return nil
 	}
 	return unfollowRemote(app, configOf(app), member, dbx.HashExp{"user": member.Id})
+}
+
+// federatedRecord is Federated as a users record itself says, before or after a save.
+func federatedRecord(member *core.Record) bool {
+	return member.GetBool("federated") && public.VisibleRecord(member)
 }

@@ -327,6 +327,29 @@ func TestLeavingUndoesFollows(t *testing.T) {
 	}
 }
 
+// TestSuspensionUndoesFollows: a moderator suspends Ana, who follows alice: the follow is
+// forgotten and its Undo reaches alice, as when Ana leaves the fediverse herself.
+func TestSuspensionUndoesFollows(t *testing.T) {
+	t.Parallel()
+	app, srv, f, m := inboxWorld(t, true)
+	followingAlice(t, srv, f, m["ana"])
+	ana, err := app.FindRecordById("users", m["ana"].Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana.Set("suspended", true)
+	if err := app.Save(ana); err != nil {
+		t.Fatal(err)
+	}
+	undo := deliveredOf(t, f, "/users/alice/inbox", "Undo", 1)
+	if inner, _ := undo["object"].(map[string]any); inner["type"] != "Follow" || inner["object"] != f.actor() {
+		t.Errorf("the Undo: %v", undo)
+	}
+	if r := followingRow(t, app, m["ana"], f.actor()); r != nil {
+		t.Errorf("the follow stays: %v", r)
+	}
+}
+
 // TestLookupCannotPoisonKeys: eve's server says eve's key is alice's (another server's key
 // id, with eve's key). Looking eve up must not make us verify alice's requests with it:
 // alice's next signed request still verifies.

@@ -61,6 +61,13 @@ func Visible(app core.App, member *core.Record) (bool, error) {
 	return !suspended, err
 }
 
+// VisibleRecord is Visible as the member's record itself says, without asking the
+// database: for a hook that compares a member before and after a save, where the
+// database already holds the new state for both.
+func VisibleRecord(member *core.Record) bool {
+	return member != nil && member.GetBool("public") && member.GetString("handle") != "" && !member.GetBool("suspended")
+}
+
 // findPublic finds the public member with handle; redirected says it is an old handle.
 // A member who is not public is errHidden, exactly like one who does not exist.
 func findPublic(app core.App, handle string) (member *core.Record, redirected bool, err error) {
