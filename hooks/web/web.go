@@ -49,8 +49,8 @@ func spa(public fs.FS) func(*core.RequestEvent) error {
 	cache := newGzipCache()
 	return func(e *core.RequestEvent) error {
 		name := strings.TrimPrefix(path.Clean("/"+e.Request.PathValue("path")), "/")
-		if name == "api" || strings.HasPrefix(name, "api/") {
-			return e.NotFoundError("The requested API route does not exist.", nil)
+		if name == "api" || strings.HasPrefix(name, "api/") || name == "ap" || strings.HasPrefix(name, "ap/") {
+			return e.NotFoundError("The requested API route does not exist.", nil) // a fediverse server reads JSON, not the app
 		}
 		e.Set(skipSuccessLog, true) // static files would flood the request log
 		if name != "" && name != "index.html" {

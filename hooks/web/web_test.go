@@ -60,6 +60,12 @@ func TestSPAAndAPI404(t *testing.T) {
 			NotExpectedContent: []string{"cinecircle-test-ui"},
 		},
 		{
+			Name: "an unknown federation path is a JSON 404, not the app", Method: http.MethodGet, URL: "/ap/users/nobody/likes",
+			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 404,
+			ExpectedContent: []string{`"status":404`}, NotExpectedContent: []string{"cinecircle-test-ui"},
+			AfterTestFunc: header("Content-Type", "application/json"),
+		},
+		{
 			Name: "API answers are private", Method: http.MethodGet, URL: "/api/auth/user",
 			TestAppFactory: testutil.Factory(nil), ExpectedStatus: 401,
 			ExpectedContent: []string{`"status":401`},
