@@ -244,23 +244,11 @@ func reviewPost(app core.App, remote RemoteActor, n reviewDoc, r remoteReview, t
 		_, size := utf8.DecodeLastRuneInString(review)
 		review = review[:len(review)-size]
 	}
-	author := map[string]any{"name": remote.Name, "acct": strings.TrimPrefix(remote.acct(), "@"), "host": remote.Host,
-		"url": remote.URL, "noteUrl": httpsURL(linkOf(n.URL)), "avatarUrl": ""}
-	if author["name"] == "" {
-		author["name"] = author["acct"]
-	}
-	if author["url"] == "" {
-		author["url"] = remote.ID
-	}
+	name, url, avatar := cardAuthor(app, remote)
+	author := map[string]any{"name": name, "acct": strings.TrimPrefix(remote.acct(), "@"), "host": remote.Host,
+		"url": url, "noteUrl": httpsURL(linkOf(n.URL)), "avatarUrl": avatar}
 	if author["noteUrl"] == "" {
 		author["noteUrl"] = httpsURL(n.ID)
-	}
-	var row struct {
-		ID   string `db:"id"`
-		Icon string `db:"icon"`
-	}
-	if err := app.DB().Select("id", "icon").From(actorsCollection).Where(dbx.HashExp{"actor": remote.ID}).Limit(1).One(&row); err == nil && row.Icon != "" {
-		author["avatarUrl"] = avatarPath(row.ID, row.Icon)
 	}
 	data := map[string]any{
 		"rating":               r.rating,
@@ -275,6 +263,27 @@ func reviewPost(app core.App, remote RemoteActor, n reviewDoc, r remoteReview, t
 	return typ, data, nil
 }
 
+// cardAuthor is remote as the card of its review names it: its name (else its address),
+// its profile's URL (else its actor id) and the address of its avatar through our
+// server ("" when it has none).
+func cardAuthor(app core.App, remote RemoteActor) (name, url, avatar string) {
+	name, url = remote.Name, remote.URL
+	if name == "" {
+		name = strings.TrimPrefix(remote.acct(), "@")
+	}
+	if url == "" {
+		url = remote.ID
+	}
+	var row struct {
+		ID   string `db:"id"`
+		Icon string `db:"icon"`
+	}
+	if err := app.DB().Select("id", "icon").From(actorsCollection).Where(dbx.HashExp{"actor": remote.ID}).Limit(1).One(&row); err == nil && row.Icon != "" {
+		avatar = avatarPath(row.ID, row.Icon)
+	}
+	return name, url, avatar
+}
+
 // refreshReviewAuthor writes remote's name, profile address and avatar anew into the
 // cards of its reviews (a post's data carries the author as the card shows them), after
 // the actor changed its profile. Cards that already say it are left alone.
@@ -283,32 +292,14 @@ func refreshReviewAuthor(app core.App, remote RemoteActor) error {
 	if err := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"remoteActor": remote.ID}).All(&postsOf); err != nil {
 		return err
 	}
-	avatar := ""
-	var row struct {
-		ID   string `db:"id"`
-		Icon string `db:"icon"`
-	}
-	if err := app.DB().Select("id", "icon").From(actorsCollection).Where(dbx.HashExp{"actor": remote.ID}).Limit(1).One(&row); err == nil && row.Icon != "" {
-		avatar = avatarPath(row.ID, row.Icon)
-	}
+	name, url, avatar := cardAuthor(app, remote)
 	for _, post := range postsOf {
 		var data map[string]any
 		if err := post.UnmarshalJSONField("data", &data); err != nil {
 			continue
 		}
 		author, _ := data["remote"].(map[string]any)
-		if author == nil {
-			continue
-		}
-		name := remote.Name
-		if name == "" {
-			name, _ = author["acct"].(string)
-		}
-		url := remote.URL
-		if url == "" {
-			url = remote.ID
-		}
-		if author["name"] == name && author["url"] == url && author["avatarUrl"] == avatar {
+		if author == nil || (author["name"] == name && author["url"] == url && author["avatarUrl"] == avatar) {
 			continue
 		}
 		author["name"], author["url"], author["avatarUrl"] = name, url, avatar
