@@ -48,6 +48,14 @@ type Replicator struct {
 // for would be silent data at risk.
 func Register(app core.App) {
 	var current atomic.Pointer[Replicator] // set once the server starts replicating
+	var background checkpoints
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		background.start(e.App)
+		return nil
+	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		cfg, ok, err := ConfigFromEnv()
 		if err != nil {
@@ -61,6 +69,7 @@ func Register(app core.App) {
 			return fmt.Errorf("replication to %s: %w", Redacted(cfg.URL), err)
 		}
 		se.App.Logger().Info("replication on", "target", Redacted(cfg.URL), "syncInterval", cfg.SyncInterval.String())
+		background.Stop() // Litestream checkpoints after each sync
 		current.Store(running)
 		replaceCheckpointJob(se.App, running)
 		return se.Next()
@@ -68,6 +77,7 @@ func Register(app core.App) {
 	app.OnTerminate().Bind(&hook.Handler[*core.TerminateEvent]{
 		Id: "cinecircleReplicaStop",
 		Func: func(e *core.TerminateEvent) error {
+			background.Stop()
 			if running := current.Load(); running != nil {
 				if err := running.Stop(); err != nil {
 					e.App.Logger().Error("replication: final sync", "error", err.Error())
@@ -218,7 +228,8 @@ func (r *Replicator) Stop() error {
 //     checkpoints after each sync, and an automatic one held back by its read
 //     transaction would only cost an fsync per commit.
 //
-// Either way, SQLite's memory is bounded for the whole process (boundMemory), and the
+// Without replication the automatic checkpoint stays, behind a background one
+// (replica_checkpoint.go). Either way, SQLite's memory is bounded for the whole process (boundMemory), and the
 // connections keep their statements prepared (hooks/sqlstmt).
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	dsn := dbPath + pocketbasePragmas
@@ -231,7 +242,8 @@ func DBConnect(dbPath string) (*dbx.DB, error) {
 }
 
 // EnvCheckpointPages names the environment variable that sets how many pages the WAL
-// grows by before the commit that crosses it copies them back into the database.
+// grows by before the commit that crosses it checkpoints (what the background checkpoint
+// has not copied yet) and lets the next write start the log afresh.
 const EnvCheckpointPages = "CINECIRCLE_CHECKPOINT_PAGES"
 
 // defaultCheckpointPages is SQLite's own threshold when EnvCheckpointPages is unset.
