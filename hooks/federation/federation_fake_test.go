@@ -3,7 +3,6 @@ package federation_test
 import (
 	"bytes"
 	"cmp"
-	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
 	"crypto/x509"
@@ -19,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"cinecircle/hooks/federation"
 	"cinecircle/hooks/security"
 
 	"github.com/go-fed/httpsig"
@@ -119,7 +119,7 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 }
 
 func newKey(t testing.TB) *rsa.PrivateKey {
-	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	k, err := federation.PooledKey()
 	if err != nil {
 		t.Fatal(err)
 	}
