@@ -229,8 +229,8 @@ func (r *Replicator) Stop() error {
 //     transaction would only cost an fsync per commit.
 //
 // Without replication the automatic checkpoint stays, behind a background one
-// (replica_checkpoint.go). Either way, SQLite's memory is bounded for the whole process (boundMemory), and the
-// connections keep their statements prepared (hooks/sqlstmt).
+// (replica_checkpoint.go). Either way, SQLite's memory is bounded for the whole process
+// (boundMemory), and the connections keep their statements prepared (hooks/sqlstmt).
 func DBConnect(dbPath string) (*dbx.DB, error) {
 	dsn := dbPath + pocketbasePragmas
 	if strings.TrimSpace(os.Getenv(EnvURL)) != "" {

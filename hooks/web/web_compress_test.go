@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -76,11 +77,7 @@ func TestCompressedAssets(t *testing.T) {
 // TestCompressedAPI: a large /api answer goes gzipped; the realtime stream never does.
 func TestCompressedAPI(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewTestApp(t)
-	for i := range 40 {
-		testutil.CreateMovie(t, app, 9000+i, fmt.Sprintf("Gzip Test Movie %d", i), 2001, 100, "Drama")
-	}
-	srv := testutil.Serve(t, app)
+	srv := serveMovies(t, "Gzip Test Movie", 9000)
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/movies/search?query=gzip", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	res, err := http.DefaultTransport.RoundTrip(req)
@@ -123,11 +120,7 @@ func TestCompressedAPI(t *testing.T) {
 // a large answer plain.
 func TestAPIGzipSmallAndErrors(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewTestApp(t)
-	for i := range 40 {
-		testutil.CreateMovie(t, app, 9100+i, fmt.Sprintf("Plain Test Movie %d", i), 2001, 100, "Drama")
-	}
-	srv := testutil.Serve(t, app)
+	srv := serveMovies(t, "Plain Test Movie", 9100)
 	get := func(path, accept string) (*http.Response, string) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
@@ -155,4 +148,15 @@ func TestAPIGzipSmallAndErrors(t *testing.T) {
 	if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
 		t.Fatalf("Vary is %q: a cache must key the answer on Accept-Encoding", res.Header.Get("Vary"))
 	}
+}
+
+// serveMovies serves a test app holding 40 movies titled "<title> N" (TMDB ids from
+// firstID): a search for the title answers well past the 1 KB gzip threshold.
+func serveMovies(t *testing.T, title string, firstID int) *httptest.Server {
+	t.Helper()
+	app := testutil.NewTestApp(t)
+	for i := range 40 {
+		testutil.CreateMovie(t, app, firstID+i, fmt.Sprintf("%s %d", title, i), 2001, 100, "Drama")
+	}
+	return testutil.Serve(t, app)
 }

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"cinecircle/hooks/testutil"
 	"cinecircle/hooks/web"
 )
 
@@ -19,11 +17,7 @@ import (
 // more than the client waited; the realtime stream carries none.
 func TestServerTiming(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewTestApp(t)
-	for i := range 40 {
-		testutil.CreateMovie(t, app, 9200+i, fmt.Sprintf("Timed Movie %d", i), 2001, 100, "Drama")
-	}
-	srv := testutil.Serve(t, app)
+	srv := serveMovies(t, "Timed Movie", 9200)
 	for _, path := range []string{"/api/movies/search?query=timed", "/api/health", "/api/no-such-route", "/friends"} {
 		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 		req.Header.Set("Accept-Encoding", "gzip")
