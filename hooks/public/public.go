@@ -15,6 +15,7 @@ import (
 	"io/fs"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/memo"
 	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -25,6 +26,7 @@ import (
 // ui is the built SPA, whose index.html the pages fill in.
 func Register(app core.App, ui fs.FS) {
 	pages := newPages(ui)
+	data := profiles{cache: memo.New[Profile](app, 256)}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			r := se.Router
@@ -34,7 +36,7 @@ func Register(app core.App, ui fs.FS) {
 			r.GET("/u/{handle}/year/{yyyy}", pages.year)
 			r.GET("/u/{handle}/list/{listId}", pages.list)
 			r.GET("/u/{handle}/rss", rssHandler)
-			r.GET("/api/public/users/{handle}", profileJSON)
+			r.GET("/api/public/users/{handle}", data.profileJSON)
 			r.GET("/api/public/users/{handle}/reviews/{activityId}", reviewJSON)
 			r.GET("/api/public/users/{handle}/year/{yyyy}", yearJSON)
 			r.GET("/api/public/users/{handle}/lists/{listId}", listJSON)

@@ -10,6 +10,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/diary"
 	"cinecircle/hooks/lists"
+	"cinecircle/hooks/memo"
 	"cinecircle/hooks/year"
 
 	"github.com/pocketbase/dbx"
@@ -224,14 +225,20 @@ func answer(e *core.RequestEvent, v any, err error) error {
 	return e.JSON(http.StatusOK, v)
 }
 
+// profiles keeps public profiles, by member id, while the database is unchanged: a
+// shared link sends visitors to one profile many times a second, and reading it is about
+// twenty queries (~5 ms for a busy member at the 10k-member scale). What a profile shows
+// depends only on the data, never on who asks: findFor's per-viewer check runs first.
+type profiles struct{ cache *memo.Cache[Profile] }
+
 // profileJSON answers GET /api/public/users/{handle}.
-func profileJSON(e *core.RequestEvent) error {
+func (p profiles) profileJSON(e *core.RequestEvent) error {
 	member, _, err := findFor(e, e.Request.PathValue("handle"))
 	if err != nil {
 		return answer(e, nil, err)
 	}
-	p, err := loadProfile(e.App, member)
-	return answer(e, p, err)
+	profile, err := p.cache.Get(e.Request.Context(), member.Id, func() (Profile, error) { return loadProfile(e.App, member) })
+	return answer(e, profile, err)
 }
 
 // reviewJSON answers GET /api/public/users/{handle}/reviews/{activityId}.
