@@ -174,7 +174,11 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		res.Load = append(res.Load, tvStats...)
 	}
 	if o.runs("public") {
-		res.Load = append(res.Load, f.publicWorkloads(app, o.Requests, progress)...)
+		publicStats, err := f.publicWorkloads(app, o.Requests, o.Password, progress)
+		res.Load = append(res.Load, publicStats...)
+		if err != nil {
+			return nil, fmt.Errorf("public workloads: %w", err)
+		}
 	}
 	if o.runs("lists") {
 		listStats, err := f.listWorkloads(app, o.Requests, o.Password, progress)
