@@ -94,7 +94,13 @@ type server struct {
 // freeAddr asks the OS for a free loopback port.
 func freeAddr(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	return freeAddrOn(t, "127.0.0.1")
+}
+
+// freeAddrOn asks the OS for a free port on ip (any of 127.0.0.0/8 is loopback).
+func freeAddrOn(t testing.TB, ip string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +122,13 @@ func cli(t testing.TB, dir string, args ...string) {
 // test stopped or killed it before.
 func startServer(t testing.TB, dir string, env ...string) *server {
 	t.Helper()
-	addr := freeAddr(t)
+	return startServerAt(t, freeAddr(t), dir, env...)
+}
+
+// startServerAt is startServer on addr: a server started again where it was before, or
+// one whose address its configuration names.
+func startServerAt(t testing.TB, addr, dir string, env ...string) *server {
+	t.Helper()
 	s := &server{dir: dir, base: "http://" + addr, out: &syncBuffer{}, heap: &heapTrace{}, done: make(chan struct{})}
 	s.cmd = exec.Command(binary, "serve", "--http", addr, "--dir", dir)
 	s.cmd.Env = append(os.Environ(), env...)

@@ -154,8 +154,16 @@ type refusal struct {
 
 func (r *refusal) Error() string { return r.host + " answered " + r.text }
 
-// final reports whether retrying cannot help: a 4xx other than 408 (timeout) and 429
-// (slow down) says the server understood and refused, as Mastodon and GoToSocial treat it.
+// final reports whether retrying cannot help, as Mastodon's delivery worker judges it: a
+// 501, or a 4xx that says the server understood and refused. Not 408 (timeout), 429
+// (slow down) or 401: a signature it could not verify yet, because it cached our key
+// before it rotated and will fetch it again only when its copy is old enough.
 func (r *refusal) final() bool {
-	return r.status >= 400 && r.status < 500 && r.status != http.StatusRequestTimeout && r.status != http.StatusTooManyRequests
+	switch r.status {
+	case http.StatusNotImplemented:
+		return true
+	case http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusTooManyRequests:
+		return false
+	}
+	return r.status >= 400 && r.status < 500
 }

@@ -207,11 +207,12 @@ func TestDeliveryWithdrawnWhenHidden(t *testing.T) {
 	}
 }
 
-// TestDeliveryRefusedForGood: a server that answers 400 or 403 understood and refused:
-// the row is kept as failed at once, not retried; 429 and 408 are retried.
+// TestDeliveryRefusedForGood: a server that answers 400, 403, 410 or 501 understood and
+// refused: the row is kept as failed at once, not retried; 429, 408 and 401 (a server
+// that still holds our key from before a rotation) are retried.
 func TestDeliveryRefusedForGood(t *testing.T) {
 	t.Parallel()
-	for status, final := range map[int]bool{400: true, 403: true, 410: true, 429: false, 408: false} {
+	for status, final := range map[int]bool{400: true, 403: true, 410: true, 501: true, 429: false, 408: false, 401: false, 500: false} {
 		_, _, row := followWhileDown(t, 1, status)
 		if got := row.GetString("state") == "failed"; got != final {
 			t.Errorf("after a %d: state %q, want failed=%v", status, row.GetString("state"), final)
