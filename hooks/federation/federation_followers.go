@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -109,6 +110,12 @@ func shortHash(s string) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// signing bounds the deliveries signing at once to all cores but one. A signature is
+// the delivery's CPU (an RSA-2048 private-key operation, ~1.5 ms here) and a review for
+// followers on 500 servers needs 500 of them: unbounded, the queue's sixteen slots took
+// both cores of a small server and members' own requests waited behind them.
+var signing = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
+
 var deliveryClient = sync.OnceValue(func() *http.Client {
 	return security.NewOutboundClient(security.OutboundOptions{Timeout: 20 * time.Second, MaxBodyBytes: 64 << 10})
 })
@@ -131,7 +138,10 @@ func post(ctx context.Context, app core.App, member *core.Record, inboxURL strin
 	req.Header.Set("Content-Type", activityJSON)
 	req.Header.Set("User-Agent", "CineCircle (ActivityPub)")
 	c := configOf(app)
-	if err := SignRequest(req, body, c.actorURL(member.GetString("handle"))+"#main-key", key.GetString("privateKeyPem"), time.Now()); err != nil {
+	signing <- struct{}{}
+	err = SignRequest(req, body, c.actorURL(member.GetString("handle"))+"#main-key", key.GetString("privateKeyPem"), time.Now())
+	<-signing
+	if err != nil {
 		return err
 	}
 	res, err := deliveryClient().Do(req)

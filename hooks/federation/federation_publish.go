@@ -39,31 +39,34 @@ func bindPublishing(app core.App) {
 }
 
 // audience finds who a post by its author goes to: the author, when the community is
-// on, the author is federated and the post is of a kind the outbox serves; and the
-// distinct inboxes (a server's shared inbox once) of their remote followers. No
-// followers, or anything else, is nil.
-func audience(app core.App, post *core.Record) (Config, *core.Record, []string, error) {
+// on, the author is federated, has remote followers, and the post is of a kind the
+// outbox serves; their followers' inboxes are read later, off the request path, when the
+// worker fans the post out (enqueueFollowers). Anything else is a nil member.
+func audience(app core.App, post *core.Record) (Config, *core.Record, error) {
 	c := configOf(app)
 	if !c.On || !slices.Contains(public.ReviewTypes(), post.GetString("type")) || post.GetString("audience") != "" {
-		return c, nil, nil, nil
+		return c, nil, nil
 	}
 	member, err := app.FindRecordById("users", post.GetString("user"))
 	if err != nil {
-		return c, nil, nil, nil // no author (a deleted account's post)
+		return c, nil, nil // no author (a deleted account's post)
 	}
 	if ok, err := Federated(app, member); err != nil || !ok {
-		return c, nil, nil, err
+		return c, nil, err
 	}
-	var inboxes []string
-	err = app.DB().NewQuery(`SELECT DISTINCT CASE WHEN sharedInbox != '' THEN sharedInbox ELSE inbox END
-		FROM federation_followers WHERE user = {:user} AND pending = FALSE`).Bind(dbx.Params{"user": member.Id}).Column(&inboxes)
-	return c, member, inboxes, err
+	var followed bool
+	err = app.DB().NewQuery(`SELECT EXISTS (SELECT 1 FROM federation_followers WHERE user = {:user} AND pending = FALSE)`).
+		Bind(dbx.Params{"user": member.Id}).Row(&followed)
+	if err != nil || !followed {
+		return c, nil, err
+	}
+	return c, member, nil
 }
 
 // publishCreate queues Create{Note} of a new post that visitors may read.
 func publishCreate(app core.App, post *core.Record) error {
-	c, member, inboxes, err := audience(app, post)
-	if err != nil || len(inboxes) == 0 {
+	c, member, err := audience(app, post)
+	if err != nil || member == nil {
 		return err
 	}
 	_, rv, err := public.FindReview(app, member, post.Id)
@@ -76,13 +79,13 @@ func publishCreate(app core.App, post *core.Record) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, inboxes, body)
+	return enqueueFollowers(app, member, body)
 }
 
 // publishDelete queues Delete of a removed post's Note (a Tombstone, as Mastodon sends).
 func publishDelete(app core.App, post *core.Record) error {
-	c, member, inboxes, err := audience(app, post)
-	if err != nil || len(inboxes) == 0 {
+	c, member, err := audience(app, post)
+	if err != nil || member == nil {
 		return err
 	}
 	actorID := c.actorURL(member.GetString("handle"))
@@ -94,7 +97,7 @@ func publishDelete(app core.App, post *core.Record) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, inboxes, body)
+	return enqueueFollowers(app, member, body)
 }
 
 // federable reports whether a post, as it stands in r, is of a kind the outbox serves
@@ -128,8 +131,8 @@ func publishEdit(app core.App, post *core.Record) error {
 // publishUpdate queues Update of an edited post's Note, as Mastodon sends an edit: the
 // same Note id with its updated time, the activity named by that time.
 func publishUpdate(app core.App, post *core.Record) error {
-	c, member, inboxes, err := audience(app, post)
-	if err != nil || len(inboxes) == 0 {
+	c, member, err := audience(app, post)
+	if err != nil || member == nil {
 		return err
 	}
 	_, rv, err := public.FindReview(app, member, post.Id)
@@ -146,5 +149,5 @@ func publishUpdate(app core.App, post *core.Record) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, inboxes, body)
+	return enqueueFollowers(app, member, body)
 }

@@ -299,3 +299,38 @@ func TestNothingQueuedWhileOff(t *testing.T) {
 		t.Errorf("%d deliveries queued while federation is off", len(rows))
 	}
 }
+
+// TestFanOutOffTheRequest: a post by a member with remote followers queues one row, for
+// all of them, whatever their number; the worker turns it into one delivery per server
+// (followers sharing a server's inbox get it once), then the row is gone.
+func TestFanOutOffTheRequest(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	m := community(t, app)
+	if err := federation.Enable(app, base); err != nil {
+		t.Fatal(err)
+	}
+	one, two := newFakeServer(t, ""), newFakeServer(t, "")
+	addFollower(t, app, m["ana"], one, one.actor())
+	addFollower(t, app, m["ana"], one, one.srv.URL+"/users/carol")
+	addFollower(t, app, m["ana"], two, two.actor())
+	testutil.CreateActivity(t, app, "anafanout000001", m["ana"].Id, "movie_rating", time.Now(), map[string]any{
+		"movieId": 550, "movieTitle": "Film", "movieYear": 1999, "rating": 7})
+	if rows := pending(t, app); len(rows) != 1 || rows[0].GetString("inbox") != "followers" {
+		t.Fatalf("the post queued %d rows, want the one for all followers: %v", len(rows), rows)
+	}
+	srv := testutil.Serve(t, app).URL // the worker starts
+	for _, f := range []*fakeServer{one, two} {
+		f.mu.Lock()
+		f.ours = srv
+		f.mu.Unlock()
+	}
+	waitFor(t, "a Create on each server", func() bool {
+		return len(byType(one.deliveries(), "Create")) == 1 && len(byType(two.deliveries(), "Create")) == 1
+	})
+	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
+	time.Sleep(500 * time.Millisecond)
+	if n := len(byType(one.deliveries(), "Create")); n != 1 {
+		t.Errorf("the server with two followers got the post %d times, want once (its shared inbox)", n)
+	}
+}
