@@ -67,6 +67,10 @@ func runCommand(app core.App) *cobra.Command {
 	fl.IntVar(&o.RealtimeClients, "realtime-clients", o.RealtimeClients, "realtime clients to hold (0 skips)")
 	fl.IntVar(&o.RealtimePosts, "realtime-posts", o.RealtimePosts, "posts whose delivery is timed")
 	fl.DurationVar(&o.WriteStep, "write-step", 0, "how long the write capacity phase offers each rate (default 8s)")
-	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, writes, stock, bare, realtime (default all)")
+	fl.IntVar(&o.FediServers, "fedi-servers", 0, "remote servers in the federation phase (default 500)")
+	fl.IntVar(&o.FediFollowers, "fedi-followers", 0, "remote followers spread over them (default 5000)")
+	fl.IntVar(&o.FediReviews, "fedi-reviews", 0, "reviews the federated member writes (default 20)")
+	fl.DurationVar(&o.FediPace, "fedi-pace", 0, "one review every this long (default 1s)")
+	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, federation, writes, stock, bare, realtime (default all)")
 	return cmd
 }

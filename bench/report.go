@@ -152,6 +152,9 @@ func Report(r, base *Results, ui *UIResults) string {
 		}
 	}
 	listTargets(w, r.Load)
+	if fed := r.Federation; fed != nil {
+		federationTargets(w, fed)
+	}
 	w("| start-up to first served request ≤ 1 s | %s ms | %s |", ms(r.Startup), mark(r.Startup <= time.Second))
 	if rt := r.Realtime; rt != nil {
 		w("| realtime: %d clients held | %d held | %s |", r.Options.RealtimeClients, rt.Clients, mark(rt.Clients >= r.Options.RealtimeClients))
@@ -215,6 +218,10 @@ func Report(r, base *Results, ui *UIResults) string {
 		w("%d realtime clients (one per member, each with its event stream `GET /api/events` open, as the UI holds it) connected in %s; the author with %d followers (%d with a client open) logged %d movies. ", rt.Clients, rt.Connect.Round(time.Millisecond), rt.Followers, rt.Reachable, rt.Posts)
 		w("Each post reached its followers' clients in p50 %s ms, p99 %s ms, max %s ms (%d deliveries); %d follower clients missed a post and %d other clients received one. ", ms(rt.P50), ms(rt.P99), ms(rt.Max), rt.Deliveries, rt.Missed, rt.Strays)
 		w("The log request itself: p99 %s ms. Server RSS: %d MB idle, %d MB with every client connected.", ms(rt.PostP99), rt.RSSIdle>>20, rt.RSS>>20)
+	}
+
+	if fed := r.Federation; fed != nil {
+		federationSection(w, fed)
 	}
 
 	if wc := r.Writes; wc != nil {
@@ -339,4 +346,37 @@ func writeSection(w func(string, ...any), wc *WriteCapacity) {
 	members := wc.Ceiling * 3600 / peakHourLogsPerMember
 	w("\nSustained with p99 ≤ %v: **%.0f logs a second**. At %.2f logs per member in the busiest hour (two a day, an eighth of them in that hour), that is the logging of about %.0f members on this box.",
 		WriteP99Limit, wc.Ceiling, peakHourLogsPerMember, members)
+}
+
+// fediMemoryHeadroom is how far above its RSS before the first review the server may peak
+// while the queue delivers for "the queue's memory stays flat" to hold.
+const fediMemoryHeadroom = 64 << 20
+
+// federationTargets writes #23's rows: the review's request, its deliveries, the memory.
+func federationTargets(w func(string, ...any), fed *Federation) {
+	w("| federation: a review by a member with %d remote followers on %d servers, request p99 ≤ 20 ms | %s ms (p50 %s) | %s |",
+		fed.Followers, fed.Servers, ms(fed.Request.P99), ms(fed.Request.P50), mark(fed.Request.P99 <= 20*time.Millisecond && fed.Request.Errors == 0))
+	w("| federation: every server has a review within 60 s | slowest of %d reviews %s ms (p50 %s), %d never | %s |",
+		fed.Reviews, ms(fed.DoneMax), ms(fed.DoneP50), fed.Undone, mark(fed.Undone == 0 && fed.DoneMax <= time.Minute))
+	w("| federation: the queue's memory stays flat (RSS peak within %d MB of before) | %d → peak %d → %d MB | %s |",
+		fediMemoryHeadroom>>20, fed.RSSBefore>>20, fed.RSSPeak>>20, fed.RSSAfter>>20, mark(fed.RSSPeak <= fed.RSSBefore+fediMemoryHeadroom))
+}
+
+// federationSection writes the federation phase (run_federation.go).
+func federationSection(w func(string, ...any), fed *Federation) {
+	w("\n## Federation\n")
+	w("A member with the median number of local followers, given a public profile and opted in to federation, has %d remote followers on %d servers (loopback listeners run by the runner, each its own host, its followers sharing its inbox) and writes %d reviews (`POST /api/user/movies` with a rating and text), %s. ",
+		fed.Followers, fed.Servers, fed.Reviews, fed.Note)
+	w("The request: p50 %s ms, p95 %s ms, p99 %s ms (%d errors%s). A review's last delivery came p50 %s ms, at most %s ms after its request; %d reviews never reached every server. ",
+		ms(fed.Request.P50), ms(fed.Request.P95), ms(fed.Request.P99), fed.Request.Errors, firstErr(fed.FirstErr), ms(fed.DoneP50), ms(fed.DoneMax), fed.Undone)
+	w("The servers took %d deliveries, %d of them unsigned or with a Digest that did not match the body. Server RSS %d MB before the first review, %d MB at its peak, %d MB after the last delivery.",
+		fed.Deliveries, fed.Unsigned, fed.RSSBefore>>20, fed.RSSPeak>>20, fed.RSSAfter>>20)
+}
+
+// firstErr formats a first error for a sentence, or nothing.
+func firstErr(e string) string {
+	if e == "" {
+		return ""
+	}
+	return "; first: " + e
 }

@@ -24,8 +24,12 @@ type RunOptions struct {
 	RealtimeClients int    // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
-	Phases          string        // comma-separated: load, tv, public, lists, writes, stock, bare, realtime (default all)
+	Phases          string        // comma-separated: load, tv, public, lists, federation, writes, stock, bare, realtime (default all)
 	WriteStep       time.Duration // how long the write capacity phase offers each rate (0: 8 s)
+	// The federation phase's remote servers, the followers spread over them, the reviews
+	// and one review every FediPace (0: the Default* sizes, one a second).
+	FediServers, FediFollowers, FediReviews int
+	FediPace                                time.Duration
 }
 
 // runs reports whether phase is among o.Phases (all when empty).
@@ -57,6 +61,7 @@ type Results struct {
 	Bare           []Stat         `json:"bare"`
 	Realtime       *Realtime      `json:"realtime,omitzero"`
 	Writes         *WriteCapacity `json:"writes,omitzero"`
+	Federation     *Federation    `json:"federation,omitzero"`
 	RealtimeLoad   string         `json:"realtimeLoadAtStart,omitzero"`
 	Options        RunOptions     `json:"options"`
 }
@@ -136,9 +141,22 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if err := makePublic(dir); err != nil {
 		return nil, err
 	}
+	var env []string
+	var rc *receivers
+	if o.runs("federation") && checkBigList(app) == nil {
+		var err error
+		if rc, err = startReceivers(o.fediServers()); err != nil {
+			return nil, err
+		}
+		defer rc.close()
+		if rc.email, err = prepareFederation(dir, rc.inboxes, o.fediFollowers()); err != nil {
+			return nil, fmt.Errorf("preparing the federation phase: %w", err)
+		}
+		env = fediEnv
+	}
 	say("copied the data dir to %s in %v", dir, time.Since(t).Round(time.Millisecond))
 
-	srv, err := startServer(o.Bin, dir)
+	srv, err := startServer(o.Bin, dir, env...)
 	if err != nil {
 		return nil, err
 	}
@@ -186,6 +204,16 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 			return nil, fmt.Errorf("list workloads: %w", err)
 		}
 		res.Load = append(res.Load, listStats...)
+	}
+	if rc != nil {
+		say("federation: %d reviews by a member with %d remote followers on %d servers", o.fediReviews(), o.fediFollowers(), rc.n)
+		fed, err := f.federationPhase(dir, srv, rc, o)
+		if err != nil {
+			return nil, fmt.Errorf("federation: %w", err)
+		}
+		res.Federation = fed
+		say("  request p50 %s p99 %s ms; a review's last delivery p50 %s max %s ms; %d undone; RSS %d → peak %d → %d MB",
+			ms(fed.Request.P50), ms(fed.Request.P99), ms(fed.DoneP50), ms(fed.DoneMax), fed.Undone, fed.RSSBefore>>20, fed.RSSPeak>>20, fed.RSSAfter>>20)
 	}
 	if o.runs("writes") {
 		say("write capacity: diary logs offered at rising rates (open load), p99 limit %v", WriteP99Limit)

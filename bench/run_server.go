@@ -68,7 +68,7 @@ const startWait = 5 * time.Minute
 // runtime's GOMAXPROCS, GOGC and GOMEMLIMIT pass through). The per-IP rate limits are
 // scaled far up: every simulated member comes from 127.0.0.1, and a benchmark measures
 // the server, not its limiter.
-func startServer(bin, dir string) (*server, error) {
+func startServer(bin, dir string, env ...string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -86,6 +86,7 @@ func startServer(bin, dir string) (*server, error) {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
 	}
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	s := &server{cmd: cmd, base: "http://" + addr, log: logf}
 	start := time.Now()

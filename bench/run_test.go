@@ -39,7 +39,8 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := bench.Run(app, bench.RunOptions{Bin: bin, Work: t.TempDir(), Requests: 4, Viewers: 2, StockPages: 1,
-		RealtimeClients: 50, RealtimePosts: 1, WriteStep: 200 * time.Millisecond, Password: bench.Password}, io.Discard)
+		RealtimeClients: 50, RealtimePosts: 1, WriteStep: 200 * time.Millisecond, Password: bench.Password,
+		FediServers: 5, FediFollowers: 20, FediReviews: 2, FediPace: 50 * time.Millisecond}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,12 +66,15 @@ func TestRunSmoke(t *testing.T) {
 			}
 		}
 	}
+	if fed := res.Federation; fed == nil || fed.Request.Errors > 0 || fed.Undone > 0 || fed.Unsigned > 0 || fed.Deliveries != 2*5 {
+		t.Fatalf("federation: %+v", fed)
+	}
 	rt := res.Realtime
 	if rt == nil || rt.Reachable == 0 || rt.Deliveries != rt.Reachable*rt.Posts || rt.Missed != 0 || rt.Strays != 0 {
 		t.Fatalf("realtime: %+v", rt)
 	}
 	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity"} {
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "federation: a review by a member with 20 remote followers on 5 servers", "## Federation", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
 		}
