@@ -23,7 +23,7 @@ func newApp(t *testing.T) core.App {
 	if err := app.Bootstrap(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = app.ResetBootstrapState() })
+	t.Cleanup(func() { _ = app.ClearBootstrap() })
 	if _, err := app.DB().NewQuery(`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)`).Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestCacheAfterTheAppCloses(t *testing.T) {
 	if _, err := cache.Get(context.Background(), "k", load); err != nil {
 		t.Fatal(err)
 	}
-	if err := app.ResetBootstrapState(); err != nil {
+	if err := app.ClearBootstrap(); err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
