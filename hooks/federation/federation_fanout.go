@@ -31,17 +31,8 @@ func fanOut(app core.App, r *core.Record) error {
 		if err != nil {
 			return err
 		}
-		insert := tx.DB().NewQuery(`INSERT INTO federation_deliveries
-			(id, user, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
-			VALUES ({:id}, {:user}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:created})`).Prepare()
-		defer insert.Close()
-		now := types.NowDateTime().String()
-		for _, inbox := range inboxes {
-			_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": r.GetString("user"), "inbox": inbox,
-				"host": hostOf(inbox), "payload": r.GetString("payload"), "now": now, "created": r.GetString("created")}).Execute()
-			if err != nil {
-				return err
-			}
+		if err := insertRows(tx, r.GetString("user"), inboxes, r.GetString("payload"), r.GetString("created")); err != nil {
+			return err
 		}
 		_, err = tx.DB().Delete(deliveriesCollection, dbx.HashExp{"id": r.Id}).Execute()
 		return err

@@ -50,27 +50,34 @@ func enqueue(app core.App, member *core.Record, inboxes []string, body []byte) e
 		if err != nil {
 			return err
 		}
-		insert := tx.DB().NewQuery(`INSERT INTO federation_deliveries
-			(id, user, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
-			VALUES ({:id}, {:user}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:now})`).Prepare()
-		defer insert.Close()
-		for _, inbox := range inboxes {
-			host := hostOf(inbox)
-			if inbox == followersInbox {
-				host = followersInbox
-			}
-			_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": member.Id, "inbox": inbox,
-				"host": host, "payload": payload, "now": now}).Execute()
-			if err != nil {
-				return err
-			}
-		}
-		return nil
+		return insertRows(tx, member.Id, inboxes, payload, now)
 	})
 	if err == nil {
 		wakeWorkers() // a caller's open transaction commits soon: the poll finds the rows then
 	}
 	return err
+}
+
+// insertRows writes a pending row per inbox for payload, due now, dated created (when the
+// post was queued: two days from then it gives up), from one prepared statement.
+func insertRows(tx core.App, user string, inboxes []string, payload, created string) error {
+	insert := tx.DB().NewQuery(`INSERT INTO federation_deliveries
+		(id, user, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
+		VALUES ({:id}, {:user}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:created})`).Prepare()
+	defer insert.Close()
+	now := types.NowDateTime().String()
+	for _, inbox := range inboxes {
+		host := hostOf(inbox)
+		if inbox == followersInbox {
+			host = followersInbox
+		}
+		_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": user, "inbox": inbox,
+			"host": host, "payload": payload, "now": now, "created": created}).Execute()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // backoff is how long after its nth failed attempt a delivery is tried again.
