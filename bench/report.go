@@ -103,6 +103,13 @@ func Report(r, base *Results, ui *UIResults) string {
 	w("- Load average at the start of the API run: `%s`; of the realtime run: `%s`", r.LoadAtStart, r.RealtimeLoad)
 	w("- Data set: %d members, %d activities, %d episode watches (`cinecircle bench seed`); %s", r.Users, r.Activities, r.EpisodeWatches, r.ViewerFollows)
 	w("- Requests: %d serial per workload, %d at 8 or 32 concurrent; server and load generator share the box, on loopback\n", r.Options.Requests, 4*r.Options.Requests)
+	if len(r.Settled) > 0 {
+		waits := make([]string, len(r.Settled))
+		for i, st := range r.Settled {
+			waits[i] = fmt.Sprintf("%s %.1f s", st.Phase, st.Took.Seconds())
+		}
+		w("- Before each phase the runner waits until the server has used under 5%% of a core for a second (what the phase before left to do in the background is done), at most %v: %s\n", settleMax, strings.Join(waits, ", "))
+	}
 	w("**The CPU is shared with other engineers' builds and tests while this ran**: absolute figures are noisy (a load average well above 2 on this 2-core machine means every figure is inflated, tails most). Ratios measured in the same run are the steadier signal.\n")
 
 	w("## Targets\n")

@@ -62,6 +62,7 @@ type Results struct {
 	Realtime       *Realtime      `json:"realtime,omitzero"`
 	Writes         *WriteCapacity `json:"writes,omitzero"`
 	Federation     *Federation    `json:"federation,omitzero"`
+	Settled        []Settled      `json:"settled,omitzero"` // how long each phase waited for a quiet server
 	RealtimeLoad   string         `json:"realtimeLoadAtStart,omitzero"`
 	Options        RunOptions     `json:"options"`
 }
@@ -181,10 +182,17 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	progress := func(s Stat) {
 		say("  %-60s c=%-2d n=%-5d p50 %7s p95 %7s p99 %7s ms  %8.1f req/s  err %d %s", s.Name, s.Conc, s.N, ms(s.P50), ms(s.P95), ms(s.P99), s.RPS, s.Errors+s.Timeouts, s.FirstErr)
 	}
+	settle := func(phase string) {
+		took := srv.settle(settleMax)
+		res.Settled = append(res.Settled, Settled{Phase: phase, Took: took})
+		say("%s: the server settled in %v", phase, took.Round(10*time.Millisecond))
+	}
 	if o.runs("load") {
+		settle("load")
 		res.Load = f.loadWorkloads(o.Requests, progress)
 	}
 	if o.runs("tv") {
+		settle("tv")
 		tvStats, err := f.tvWorkloads(app, o.Requests, o.Password, progress)
 		if err != nil {
 			return nil, fmt.Errorf("tv workloads: %w", err)
@@ -192,6 +200,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		res.Load = append(res.Load, tvStats...)
 	}
 	if o.runs("public") {
+		settle("public")
 		publicStats, err := f.publicWorkloads(app, o.Requests, o.Password, progress)
 		res.Load = append(res.Load, publicStats...)
 		if err != nil {
@@ -199,6 +208,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		}
 	}
 	if o.runs("lists") {
+		settle("lists")
 		listStats, err := f.listWorkloads(app, o.Requests, o.Password, progress)
 		if err != nil {
 			return nil, fmt.Errorf("list workloads: %w", err)
@@ -206,6 +216,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		res.Load = append(res.Load, listStats...)
 	}
 	if rc != nil {
+		settle("federation")
 		say("federation: %d reviews by a member with %d remote followers on %d servers", o.fediReviews(), o.fediFollowers(), rc.n)
 		fed, err := f.federationPhase(dir, srv, rc, o)
 		if err != nil {
@@ -216,6 +227,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 			ms(fed.Request.P50), ms(fed.Request.P99), ms(fed.DoneP50), ms(fed.DoneMax), fed.Undone, fed.RSSBefore>>20, fed.RSSPeak>>20, fed.RSSAfter>>20)
 	}
 	if o.runs("writes") {
+		settle("writes")
 		say("write capacity: diary logs offered at rising rates (open load), p99 limit %v", WriteP99Limit)
 		wc, err := f.writeCapacity(app, o.WriteStep, out)
 		if err != nil {

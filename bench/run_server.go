@@ -165,3 +165,46 @@ func raiseFileLimit(want uint64) (uint64, error) {
 	}
 	return l.Cur, nil
 }
+
+// settleMax bounds how long a phase waits for the server to settle.
+const settleMax = 60 * time.Second
+
+// Settled is how long the runner waited, before a phase, for the server to settle.
+type Settled struct {
+	Phase string        `json:"phase"`
+	Took  time.Duration `json:"took"`
+}
+
+// settle waits until the server has been quiet for a second (under 5% of a core: the
+// fan-outs, recounts and queue work the phase before left behind are done), at most
+// max, and returns how long it waited. Each phase then measures its own workload, not
+// the tail of the one before.
+func (s *server) settle(max time.Duration) time.Duration {
+	start := time.Now()
+	last := s.cpuTicks()
+	for time.Since(start) < max {
+		time.Sleep(time.Second)
+		now := s.cpuTicks()
+		if now-last < 5 { // clock ticks are hundredths of a second: under 5% of a core
+			break
+		}
+		last = now
+	}
+	return time.Since(start)
+}
+
+// cpuTicks reads the CPU time the server has used, user and system, in clock ticks.
+func (s *server) cpuTicks() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// fields after the command name (which may hold spaces), from its closing parenthesis
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return utime + stime
+}
