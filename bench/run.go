@@ -144,13 +144,14 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	}
 	var env []string
 	var rc *receivers
+	var fediEmail string
 	if o.runs("federation") && checkBigList(app) == nil {
 		var err error
 		if rc, err = startReceivers(o.fediServers()); err != nil {
 			return nil, err
 		}
 		defer rc.close()
-		if rc.email, err = prepareFederation(dir, rc.inboxes, o.fediFollowers()); err != nil {
+		if fediEmail, err = prepareFederation(dir, rc.inboxes, o.fediFollowers()); err != nil {
 			return nil, fmt.Errorf("preparing the federation phase: %w", err)
 		}
 		env = fediEnv
@@ -218,7 +219,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if rc != nil {
 		settle("federation")
 		say("federation: %d reviews by a member with %d remote followers on %d servers", o.fediReviews(), o.fediFollowers(), rc.n)
-		fed, err := f.federationPhase(dir, srv, rc, o)
+		fed, err := f.federationPhase(dir, fediEmail, srv, rc, o)
 		if err != nil {
 			return nil, fmt.Errorf("federation: %w", err)
 		}

@@ -67,7 +67,6 @@ type Federation struct {
 // receivers are the remote servers: n loopback listeners counting, by the object each
 // delivery carries, how many servers got it and when the last one did.
 type receivers struct {
-	email     string // the federated member's
 	n         int
 	servers   []*http.Server
 	inboxes   []string // each server's shared inbox
@@ -194,10 +193,10 @@ func prepareFederation(dir string, inboxes []string, followers int) (string, err
 // federationPhase has the member opt in to federation and write reviews at pace, and
 // measures each request, how long its deliveries to every server took, and the server's
 // memory. dir is the served copy, read for films the member has not logged yet (earlier
-// phases log some).
-func (f *fixture) federationPhase(dir string, srv *server, rc *receivers, o RunOptions) (*Federation, error) {
+// phases log some); email is the member's, as prepareFederation chose them.
+func (f *fixture) federationPhase(dir, email string, srv *server, rc *receivers, o RunOptions) (*Federation, error) {
 	res := &Federation{Servers: rc.n, Followers: o.fediFollowers(), Reviews: o.fediReviews()}
-	author, err := f.c.login(rc.email, o.Password)
+	author, err := f.c.login(email, o.Password)
 	if err != nil {
 		return nil, err
 	}

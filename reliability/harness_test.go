@@ -329,7 +329,8 @@ func disableRateLimits(t testing.TB, su *client) {
 	su.must(t, http.MethodPatch, "/api/settings", map[string]any{"rateLimits": map[string]any{"enabled": false}}, nil)
 }
 
-// openDB opens the stopped server's main SQLite file read-only.
+// openDB opens a server's main SQLite file read-only: a stopped one's, or a running one's
+// beside it (a WAL reader does not disturb the server).
 func openDB(t testing.TB, dir string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?mode=ro&_pragma=busy_timeout(5000)")
