@@ -1,13 +1,13 @@
 # CineCircle: `make run` serves the app with a demo community, `make test` runs every test layer.
 export GOTOOLCHAIN := auto
-# One set of build flags for the binary, go vet, go test and the tools: the packages compile
+# One set of build flags for the binary, go test and the lint: the packages compile
 # once for all of them (a fresh clone used to compile PocketBase twice: with and without it).
 export GOFLAGS := -trimpath
 SHELL := /bin/bash
 
 BIN        := cinecircle
 # Explicit package list: ui/node_modules may hold stray .go files that ./... would pick up.
-GO_PKGS    := . ./hooks/... ./pb_migrations/... ./bench/... ./reliability/...
+GO_PKGS    := . ./hooks/... ./pb_migrations/... ./bench/... ./reliability/... ./tools/...
 GO_LIB_PKGS := ./hooks/... ./pb_migrations/... ./bench/...
 GO_SOURCES := $(shell find main.go hooks pb_migrations bench -name '*.go' 2>/dev/null)
 UI_SOURCES := $(shell find ui/src ui/public ui/index.html ui/vite.config.ts ui/tsconfig*.json -type f 2>/dev/null)
@@ -74,10 +74,9 @@ godeps:
 	go build $(GO_LIB_PKGS)
 
 test-go:
-	@unformatted="$$(gofmt -l main.go hooks pb_migrations bench reliability)"; \
+	@unformatted="$$(gofmt -l main.go hooks pb_migrations bench reliability tools)"; \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
-	go vet $(GO_PKGS)
-	CINECIRCLE_BIN="$(CURDIR)/$(BIN)" go test -vet=off -count=1 $(GO_PKGS) # go vet above ran every check go test's would
+	CINECIRCLE_BIN="$(CURDIR)/$(BIN)" go test -vet=off -count=1 $(GO_PKGS) # make lint runs every vet check go test's would
 
 ## fuzz: fuzz every JSON write route's body and the body decoder, FUZZTIME each (default 30s;
 ## FUZZ_TARGETS picks targets by regexp). A failing input is saved under testdata/fuzz/.
@@ -95,10 +94,11 @@ fuzz:
 test-ui: deps
 	cd ui && npm run check && npm test
 
-## lint: staticcheck over the Go packages (pinned by go.mod's tool directive) and knip's unused
-## files, dependencies and exports in the UI (ui/knip.jsonc)
+## lint: go vet's checks and staticcheck's over the Go packages in one pass (tools/lint, pinned
+## by go.mod's tool directive) and knip's unused files, dependencies and exports in the UI
+## (ui/knip.jsonc)
 lint: deps
-	go tool staticcheck $(GO_PKGS)
+	go tool lint $(GO_PKGS)
 	cd ui && npx knip
 
 test-e2e: build chromium

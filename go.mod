@@ -28,6 +28,8 @@ require (
 	golang.org/x/image v0.46.0
 	golang.org/x/net v0.60.0
 	golang.org/x/text v0.42.0
+	golang.org/x/tools v0.51.0
+	honnef.co/go/tools v0.8.2
 	modernc.org/libc v1.74.4
 	modernc.org/sqlite v1.57.0
 )
@@ -102,11 +104,9 @@ require (
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
-	golang.org/x/tools v0.51.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
-	honnef.co/go/tools v0.8.2 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.0 // indirect
 )
 
-tool honnef.co/go/tools/cmd/staticcheck
+tool cinecircle/tools/lint
