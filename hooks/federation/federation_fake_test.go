@@ -41,6 +41,8 @@ type fakeServer struct {
 	t   testing.TB
 	srv *httptest.Server
 
+	known      chan struct{} // closed once ours is set: a delivery waits for it (see setOurs)
+	setOnce    sync.Once
 	mu         sync.Mutex
 	ours       string // our test server's URL, which our https base stands for
 	key        *rsa.PrivateKey
@@ -58,6 +60,16 @@ type fakeServer struct {
 	newAvatar  bool           // alice's avatar is at a new address (…/alice-2.png) once she changes it
 }
 
+// setOurs tells the fake server our test server's URL. A test that starts our server after
+// queueing deliveries sets it once the server is up; the worker starts with the server, and a
+// delivery that arrives first waits here rather than failing to fetch the key.
+func (f *fakeServer) setOurs(url string) {
+	f.mu.Lock()
+	f.ours = url
+	f.mu.Unlock()
+	f.setOnce.Do(func() { close(f.known) })
+}
+
 // delivery is one signed POST the fake server accepted.
 type delivery struct {
 	Path string
@@ -65,7 +77,10 @@ type delivery struct {
 }
 
 func newFakeServer(t testing.TB, ours string) *fakeServer {
-	f := &fakeServer{t: t, ours: ours, key: newKey(t)}
+	f := &fakeServer{t: t, key: newKey(t), known: make(chan struct{})}
+	if ours != "" {
+		f.setOurs(ours)
+	}
 	mux := http.NewServeMux()
 	serveActor := func(w http.ResponseWriter, r *http.Request) {
 		if err := f.verify(r, nil, fetchHeaders); err != nil {
@@ -303,6 +318,11 @@ func (f *fakeServer) verify(r *http.Request, body []byte, headers string) error 
 	sum := sha256.Sum256(body)
 	if body != nil && r.Header.Get("Digest") != "SHA-256="+base64.StdEncoding.EncodeToString(sum[:]) {
 		return errString("wrong digest")
+	}
+	select {
+	case <-f.known:
+	case <-time.After(10 * time.Second):
+		return errString("the test never said where our server is")
 	}
 	f.mu.Lock()
 	ours, known := f.ours, f.keys[v.KeyId()]

@@ -269,10 +269,7 @@ func TestDeliveryQueueSurvivesRestart(t *testing.T) {
 	if n := len(pending(t, app)); n != 6 {
 		t.Fatalf("%d deliveries queued, want 6", n)
 	}
-	srv := testutil.Serve(t, app).URL // the server starts: so does its worker
-	f.mu.Lock()
-	f.ours = srv
-	f.mu.Unlock()
+	f.setOurs(testutil.Serve(t, app).URL) // the server starts: so does its worker
 	waitFor(t, "the six Creates", func() bool { return len(byType(f.deliveries(), "Create")) == 6 })
 	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
 	mu.Lock()
@@ -320,11 +317,8 @@ func TestFanOutOffTheRequest(t *testing.T) {
 		t.Fatalf("the post queued %d rows, want the one for all followers: %v", len(rows), rows)
 	}
 	srv := testutil.Serve(t, app).URL // the worker starts
-	for _, f := range []*fakeServer{one, two} {
-		f.mu.Lock()
-		f.ours = srv
-		f.mu.Unlock()
-	}
+	one.setOurs(srv)
+	two.setOurs(srv)
 	waitFor(t, "a Create on each server", func() bool {
 		return len(byType(one.deliveries(), "Create")) == 1 && len(byType(two.deliveries(), "Create")) == 1
 	})
