@@ -80,6 +80,9 @@ test.describe('pwa', () => {
     await expect(banner.getByText('Some features may be limited')).toBeVisible()
     await context.setOffline(false)
     await expect(banner).toBeHidden()
+    // The page has seen the connection come back (the banner may also have left on its 5 s
+    // timer first, on a loaded machine), so the next drop is a change it is told of.
+    await page.waitForFunction(() => navigator.onLine)
 
     // Still offline, it leaves by itself (after 5 s) so it does not cover the header.
     await context.setOffline(true)
