@@ -108,14 +108,15 @@ test-e2e: build chromium
 soak: build
 	SOAK_DURATION=$${SOAK_DURATION:-10m} CINECIRCLE_BIN="$(CURDIR)/$(BIN)" go test -count=1 -timeout 30m -run '^TestSoak$$' -v ./reliability/
 
-## chromium: the e2e suite drives Debian's Chromium; install it when missing
+## chromium: the e2e suite drives Debian's Chromium, its headless shell for most tests and the
+## whole browser for push and the install offer; install them when missing
 chromium:
-	@if [ -x /usr/bin/chromium ]; then :; \
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  echo "Installing Debian's chromium for the e2e suite..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  echo "Installing Debian's chromium and chromium-headless-shell for the e2e suite..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; \
 	else \
-	  echo "Chromium is missing. Install it with: sudo apt-get install -y chromium"; exit 1; \
+	  echo "Chromium is missing. Install it with: sudo apt-get install -y chromium chromium-headless-shell"; exit 1; \
 	fi
 
 ## bench: the performance suite (bench/README in README.md): seeds BENCH_DIR once, runs the

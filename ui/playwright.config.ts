@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/harness'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CHROMIUM_SHELL_PATH } from './e2e/harness'
 
-// End-to-end tests: the real server binary and Debian's Chromium (no browser download).
+// End-to-end tests: the real server binary and Debian's Chromium (no browser download): its
+// headless shell for most tests, the whole browser for those tagged @browser, which need what
+// only the browser has (e2e/harness.ts).
 // Each file gets one server of its own (the `server` fixture in e2e/fixtures.ts), its data
 // dir copied from a template built once per run (e2e/global-setup.ts, e2e/harness.ts).
 // Tests are independent (fresh browser contexts, members of their own), so they spread over
@@ -12,7 +14,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/harness'
 // of the suite's CPU); the trace is kept under test-results/, and the run lists it as flaky
 // if the second attempt passes.
 //
-// The suite's time is Chromium's CPU (about four fifths of it, measured by process). So by
+// The suite's time is Chromium's CPU (about four fifths of it, measured by process). So most
+// tests run in the headless shell (the whole suite: 412 → 265 CPU-s, 26 November), and by
 // default a context registers no service worker (each one would precache the whole 1.6 MB
 // build) and asks for reduced motion (no landing or loading animations painting frames
 // while a test waits); the files that test those (pwa, landing, the push test) turn them
@@ -33,7 +36,6 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
@@ -41,4 +43,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     reducedMotion: 'reduce',
   },
+  projects: [
+    { name: 'headless-shell', grepInvert: /@browser/, use: { launchOptions: { executablePath: CHROMIUM_SHELL_PATH, args: CHROMIUM_ARGS } } },
+    { name: 'chromium', grep: /@browser/, use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } } },
+  ],
 })

@@ -222,7 +222,8 @@ test.describe('conversation', () => {
 
   test.describe('push', () => {
     test.use({ serviceWorkers: 'allow' }) // the config blocks service workers; this test needs ours
-    test('offers Enable Notifications in the avatar menu, and a push reaches the service worker and shows', async ({ newMember, server }) => {
+    // @browser: the headless shell has no push messaging service to show the notification.
+    test('offers Enable Notifications in the avatar menu, and a push reaches the service worker and shows', { tag: '@browser' }, async ({ newMember, server }) => {
       const { alice } = await pair(newMember, server, false)
       const activityId = await post(alice)
       const pageA = alice.page

@@ -15,8 +15,20 @@ const uiDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 /** The server binary: $CINECIRCLE_BIN, else ../cinecircle next to ui/. */
 export const serverBinary = resolve(uiDir, process.env.CINECIRCLE_BIN ?? '../cinecircle')
 
-/** Debian's Chromium (no browser download) and the flags it runs with. */
+/**
+ * Debian's Chromium (no browser download), the whole browser: the tests of what only a
+ * browser with its shell does (web push shown by the service worker, the install offer) run
+ * in it, tagged @browser.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * Debian's build of Chromium's headless shell (package chromium-headless-shell): the same
+ * Chromium version, Blink and V8 without the browser's shell around them, as Playwright runs
+ * headless tests by default. It runs every other test, in about 45% less CPU than the whole
+ * browser's headless mode (bench/NOTES.md).
+ */
+export const CHROMIUM_SHELL_PATH = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+/** The flags both run with. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -130,7 +130,8 @@ test.describe('moderation', () => {
     const list = page.getByRole('list', { name: 'Blocked members' })
     await expect(list).toBeVisible()
     await list.getByRole('button', { name: 'Unblock Bruno Blunt' }).click()
-    await expect(page.getByText("You haven't blocked anyone")).toBeVisible()
+    await expect(page.getByText("You haven't blocked anyone")).toBeVisible() // at once: the list empties optimistically
+    await expect(page.getByText('Member unblocked')).toBeVisible() // and the server has answered
     expect((await w.commenter.context.request.post('/api/follow', { data: { userId: w.reader.id } })).ok()).toBe(true)
   })
 })

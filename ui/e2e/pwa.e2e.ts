@@ -303,8 +303,9 @@ test.describe('pwa', () => {
     }
   })
 
-  test('reports no installability errors, then offers the install card until Not now', async ({ baseURL }) => {
-    // Installability is not evaluated in incognito-like contexts: use a real profile.
+  test('reports no installability errors, then offers the install card until Not now', { tag: '@browser' }, async ({ baseURL }) => {
+    // Installability is not evaluated in incognito-like contexts: use a real profile, in the
+    // whole browser (the headless shell has no install offer).
     const profile = await mkdtemp(join(tmpdir(), 'cinecircle-profile-'))
     const persistent = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
