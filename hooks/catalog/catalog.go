@@ -91,7 +91,7 @@ func keepSearchText(e *core.RecordEvent) error {
 		kind = TV
 	}
 	c := kind.cols()
-	e.Record.Set("searchText", searchText(e.Record.GetString(c.title), e.Record.GetString(c.original)))
+	e.Record.Set("searchText", SearchText(e.Record.GetString(c.title), e.Record.GetString(c.original)))
 	if e.Record.GetInt("year") == 0 {
 		e.Record.Set("year", yearOf(e.Record.GetString(c.date)))
 	}

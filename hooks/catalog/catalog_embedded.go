@@ -55,8 +55,13 @@ type embeddedLine struct {
 	Popularity     *float64 `json:"popularity"`
 }
 
+// year is the line's year: the latest any of its year and date fields gives.
+func (l *embeddedLine) year() int {
+	return max(l.Year, l.FirstAirYear, yearOf(l.ReleaseDate), yearOf(l.FirstAirDate))
+}
+
 // toTitle turns a line into a Title. Without an explicit popularity, rank/n (its place
-// among its peers, see filePopularity) is the popularity: first 100, last near 0.
+// among its peers, see FilePopularity) is the popularity: first 100, last near 0.
 func (l *embeddedLine) toTitle(rank, n int) Title {
 	t := Title{
 		ID: l.ID, Overview: l.Overview, PosterPath: l.PosterPath, BackdropPath: l.BackdropPath,
@@ -94,8 +99,9 @@ func (l *embeddedLine) toTitle(rank, n int) Title {
 	return t
 }
 
-// embeddedSet is the parsed embedded catalog.
-type embeddedSet struct {
+// EmbeddedSet is a parsed catalog in the embedded format: the one compiled into the
+// binary (LoadEmbedded), or any other set of such files (ParseEmbedded).
+type EmbeddedSet struct {
 	titles map[Kind][]Title // most popular first
 	byID   map[Kind]map[int]*Title
 	hash   string
@@ -103,24 +109,26 @@ type embeddedSet struct {
 
 var (
 	embeddedOnce sync.Once
-	embeddedData *embeddedSet
+	embeddedData *EmbeddedSet
 	embeddedErr  error
 )
 
-// loadEmbedded parses the embedded catalog once per process.
-func loadEmbedded() (*embeddedSet, error) {
-	embeddedOnce.Do(func() { embeddedData, embeddedErr = parseEmbedded(dataFiles) })
+// LoadEmbedded returns the catalog compiled into the binary, parsed once per process.
+func LoadEmbedded() (*EmbeddedSet, error) {
+	embeddedOnce.Do(func() { embeddedData, embeddedErr = ParseEmbedded(dataFiles) })
 	return embeddedData, embeddedErr
 }
 
-// parseEmbedded reads every data/*.jsonl file of fsys.
-func parseEmbedded(fsys fs.FS) (*embeddedSet, error) {
+// ParseEmbedded reads every data/*.jsonl file of fsys: one title per line, most popular
+// first within each file (see FilePopularity). It names the file and line of a line it
+// cannot read, and refuses an id below LocalIDFloor or a repeated one.
+func ParseEmbedded(fsys fs.FS) (*EmbeddedSet, error) {
 	names, err := fs.Glob(fsys, "data/*.jsonl")
 	if err != nil {
 		return nil, err
 	}
 	slices.Sort(names)
-	set := &embeddedSet{titles: map[Kind][]Title{}, byID: map[Kind]map[int]*Title{Movie: {}, TV: {}}}
+	set := &EmbeddedSet{titles: map[Kind][]Title{}, byID: map[Kind]map[int]*Title{Movie: {}, TV: {}}}
 	h := sha256.New()
 	h.Write([]byte(embeddedSchema))
 	for _, name := range names {
@@ -150,7 +158,11 @@ func parseEmbedded(fsys fs.FS) (*embeddedSet, error) {
 		if err := sc.Err(); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		ranks, peers := filePopularity(lines)
+		years := make([]int, len(lines))
+		for i := range lines {
+			years[i] = lines[i].year()
+		}
+		ranks, peers := FilePopularity(years)
 		for i := range lines {
 			t := lines[i].toTitle(ranks[i], peers[i])
 			if _, dup := set.byID[t.Kind][t.ID]; dup {
@@ -178,39 +190,51 @@ func parseEmbedded(fsys fs.FS) (*embeddedSet, error) {
 	return set, nil
 }
 
-// filePopularity reads popularity from a file's order: a file sorted by year (the
-// movie files, give or take a few) lists each year's titles most popular first, so a
-// title ranks among its year; any other file (the TV file) is most popular first as a
-// whole. It returns each
-// line's rank and the size of the group it ranks in.
-func filePopularity(lines []embeddedLine) (ranks, peers []int) {
-	year := func(l embeddedLine) int {
-		return max(l.Year, l.FirstAirYear, yearOf(l.ReleaseDate), yearOf(l.FirstAirDate))
-	}
+// FilePopularity reads popularity from a file's order, given the year of each of its
+// lines: a file sorted by year (the movie files, give or take a few) lists each year's
+// titles most popular first, so a title ranks among its year; any other file (the TV
+// file) is most popular first as a whole. It returns each line's rank and the size of
+// the group it ranks in.
+func FilePopularity(years []int) (ranks, peers []int) {
 	descents := 0 // a few titles filed under a neighbouring year don't unsort a file
-	for i := 1; i < len(lines); i++ {
-		if year(lines[i-1]) > year(lines[i]) {
+	for i := 1; i < len(years); i++ {
+		if years[i-1] > years[i] {
 			descents++
 		}
 	}
-	byYear := len(lines) > 1 && year(lines[0]) < year(lines[len(lines)-1]) && descents*20 < len(lines)
-	ranks, peers = make([]int, len(lines)), make([]int, len(lines))
-	group := func(l embeddedLine) int {
+	byYear := len(years) > 1 && years[0] < years[len(years)-1] && descents*20 < len(years)
+	ranks, peers = make([]int, len(years)), make([]int, len(years))
+	group := func(year int) int {
 		if byYear {
-			return year(l)
+			return year
 		}
 		return 0
 	}
 	seen, size := map[int]int{}, map[int]int{}
-	for _, l := range lines {
-		size[group(l)]++
+	for _, y := range years {
+		size[group(y)]++
 	}
-	for i, l := range lines {
-		ranks[i], peers[i] = seen[group(l)], size[group(l)]
-		seen[group(l)]++
+	for i, y := range years {
+		ranks[i], peers[i] = seen[group(y)], size[group(y)]
+		seen[group(y)]++
 	}
 	return ranks, peers
 }
+
+// Titles returns a copy of the set's titles of kind, most popular first.
+func (s *EmbeddedSet) Titles(kind Kind) []Title { return slices.Clone(s.titles[kind]) }
+
+// Title returns the set's title of kind with id, and whether it has one.
+func (s *EmbeddedSet) Title(kind Kind, id int) (Title, bool) {
+	if t := s.byID[kind][id]; t != nil {
+		return *t, true
+	}
+	return Title{}, false
+}
+
+// Hash is the set's fingerprint: of its files and of the way lines become titles
+// (embeddedSchema). SyncEmbedded stores it, to sync again when it changes.
+func (s *EmbeddedSet) Hash() string { return s.hash }
 
 // Embedded is the provider that needs no key and no network: the catalog compiled into
 // the binary, synced into the collections, plus whatever else they hold (imported
@@ -238,7 +262,7 @@ func (p *Embedded) Search(_ context.Context, kind Kind, query string, limit int)
 func (p *Embedded) Details(_ context.Context, kind Kind, id int) (*Title, error) {
 	t, err := findTitle(p.app, kind, id)
 	if err == ErrNotFound {
-		if set, lerr := loadEmbedded(); lerr == nil && set.byID[kind][id] != nil {
+		if set, lerr := LoadEmbedded(); lerr == nil && set.byID[kind][id] != nil {
 			c := *set.byID[kind][id]
 			return &c, nil
 		}
@@ -308,7 +332,7 @@ func (p *Embedded) Trending(_ context.Context, kind Kind, limit int) ([]Title, e
 		}
 		out = append(out, pad...)
 	}
-	if set, err := loadEmbedded(); err == nil && len(out) < limit { // not synced yet
+	if set, err := LoadEmbedded(); err == nil && len(out) < limit { // not synced yet
 		for _, t := range set.titles[kind] {
 			if len(out) < limit && !seen[t.ID] {
 				out = append(out, t)

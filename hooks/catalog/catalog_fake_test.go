@@ -270,7 +270,7 @@ func header(name, want string) func(t testing.TB, app *tests.TestApp, res *http.
 func seed(titles ...catalog.Title) func(t testing.TB, app *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
-		if err := catalog.Seed(app, titles...); err != nil {
+		if err := catalog.SaveTitles(app, titles...); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -19,8 +19,9 @@ import (
 )
 
 // Imported titles get ids of their own range, continuing after the highest one in use.
+// ImportMovieFloor, where imported movies start, is also where the embedded ids end.
 const (
-	importMovieFloor = 1_100_000_000
+	ImportMovieFloor = 1_100_000_000
 	importTVFloor    = 1_200_000_000
 	importTVCeil     = 1_300_000_000
 )
@@ -125,7 +126,7 @@ func ImportFile(app core.App, path string) (ImportResult, error) {
 
 // nextImportID is the first free id of a kind's import range.
 func nextImportID(app core.App, kind Kind) (int, error) {
-	floor, ceil := importMovieFloor, importTVFloor
+	floor, ceil := ImportMovieFloor, importTVFloor
 	if kind == TV {
 		floor, ceil = importTVFloor, importTVCeil
 	}

@@ -77,10 +77,11 @@ func SearchKey(s string) string {
 	return k
 }
 
-// searchText is the indexed column a title is searched by: the search keys of its title
-// and original title between '|' marks ("|matrix|"), so one instr() tells an exact match
-// ('|q|'), a prefix ('|q'), a word prefix (' q') and a substring apart.
-func searchText(title, original string) string {
+// SearchText is a title's value of searchText, the indexed column titles are searched
+// by: the search keys of its title and original title between '|' marks ("|matrix|"),
+// so one instr() tells an exact match ('|q|'), a prefix ('|q'), a word prefix (' q') and
+// a substring apart.
+func SearchText(title, original string) string {
 	keys := []string{SearchKey(title)}
 	if o := SearchKey(original); o != "" && o != keys[0] {
 		keys = append(keys, o)
@@ -102,8 +103,9 @@ const (
 	RankNone
 )
 
-// rankOf ranks key against text (a searchText value) the way the SQL search does.
-func rankOf(text, key string) Rank {
+// RankOf ranks key against text (a SearchText value) the way the SQL search does
+// (searchLocal), for the table of the ranks in the tests.
+func RankOf(text, key string) Rank {
 	switch {
 	case strings.Contains(text, "|"+key+"|"):
 		return RankExact

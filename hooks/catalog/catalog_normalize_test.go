@@ -1,6 +1,10 @@
-package catalog
+package catalog_test
 
-import "testing"
+import (
+	"testing"
+
+	"cinecircle/hooks/catalog"
+)
 
 func TestSearchKey(t *testing.T) {
 	t.Parallel()
@@ -25,7 +29,7 @@ func TestSearchKey(t *testing.T) {
 		{"WALL·E", "wall e"},
 	}
 	for _, c := range cases {
-		if got := SearchKey(c.in); got != c.want {
+		if got := catalog.SearchKey(c.in); got != c.want {
 			t.Errorf("SearchKey(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -33,34 +37,34 @@ func TestSearchKey(t *testing.T) {
 
 func TestSearchTextAndRank(t *testing.T) {
 	t.Parallel()
-	if got := searchText("Amélie", "Le Fabuleux Destin d'Amélie Poulain"); got != "|amelie|fabuleux destin d amelie poulain|" {
-		t.Fatalf("searchText = %q", got)
+	if got := catalog.SearchText("Amélie", "Le Fabuleux Destin d'Amélie Poulain"); got != "|amelie|fabuleux destin d amelie poulain|" {
+		t.Fatalf("SearchText = %q", got)
 	}
-	if got := searchText("The Matrix", "The Matrix"); got != "|matrix|" {
+	if got := catalog.SearchText("The Matrix", "The Matrix"); got != "|matrix|" {
 		t.Fatalf("searchText keeps one copy of an equal original title, got %q", got)
 	}
 	cases := []struct {
 		title, query string
-		want         Rank
+		want         catalog.Rank
 	}{
-		{"The Matrix", "the matrix", RankExact},
-		{"The Matrix", "MATRIX", RankExact},
-		{"The Matrix Reloaded", "matrix", RankPrefix},
-		{"Beyond the Matrix", "matrix", RankWordPrefix},
-		{"The Animatrix", "matrix", RankSubstring},
-		{"Spider-Man", "spiderman", RankCompactExact},
-		{"Spider-Man 2", "spiderman", RankCompact},
-		{"Schindler's List", "schindlers list", RankCompactExact},
-		{"Amélie", "poulain", RankNone},
-		{"Heat", "matrix", RankNone},
+		{"The Matrix", "the matrix", catalog.RankExact},
+		{"The Matrix", "MATRIX", catalog.RankExact},
+		{"The Matrix Reloaded", "matrix", catalog.RankPrefix},
+		{"Beyond the Matrix", "matrix", catalog.RankWordPrefix},
+		{"The Animatrix", "matrix", catalog.RankSubstring},
+		{"Spider-Man", "spiderman", catalog.RankCompactExact},
+		{"Spider-Man 2", "spiderman", catalog.RankCompact},
+		{"Schindler's List", "schindlers list", catalog.RankCompactExact},
+		{"Amélie", "poulain", catalog.RankNone},
+		{"Heat", "matrix", catalog.RankNone},
 	}
 	for _, c := range cases {
-		if got := rankOf(searchText(c.title, ""), SearchKey(c.query)); got != c.want {
+		if got := catalog.RankOf(catalog.SearchText(c.title, ""), catalog.SearchKey(c.query)); got != c.want {
 			t.Errorf("rank of %q for %q = %d, want %d", c.title, c.query, got, c.want)
 		}
 	}
 	// The original title is searched too.
-	if got := rankOf(searchText("Amélie", "Le Fabuleux Destin d'Amélie Poulain"), SearchKey("amelie poulain")); got != RankWordPrefix {
+	if got := catalog.RankOf(catalog.SearchText("Amélie", "Le Fabuleux Destin d'Amélie Poulain"), catalog.SearchKey("amelie poulain")); got != catalog.RankWordPrefix {
 		t.Errorf("original title word prefix: got %d", got)
 	}
 }

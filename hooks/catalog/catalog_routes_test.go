@@ -143,10 +143,11 @@ func TestPages(t *testing.T) {
 
 func TestTrendingWithoutTMDB(t *testing.T) {
 	withoutTMDB(t)
-	embeddedMovies, err := catalog.EmbeddedTitles(catalog.Movie)
+	embedded, err := catalog.LoadEmbedded()
 	if err != nil {
 		t.Fatal(err)
 	}
+	embeddedMovies := embedded.Titles(catalog.Movie)
 	fakeLogs := func(app core.App, kind catalog.Kind, since time.Time, limit int) ([]int, error) {
 		if kind != "movie" || time.Since(since) < 7*24*time.Hour-time.Minute || limit != 6 {
 			return nil, errors.New("unexpected call")

@@ -63,10 +63,11 @@ func TestSearchWithoutTMDB(t *testing.T) {
 // member without a TMDB key searches it.
 func TestSearchEmbeddedMovies(t *testing.T) {
 	withoutTMDB(t)
-	movies, err := catalog.EmbeddedTitles(catalog.Movie)
+	embedded, err := catalog.LoadEmbedded()
 	if err != nil {
 		t.Fatal(err)
 	}
+	movies := embedded.Titles(catalog.Movie)
 	ids := map[string]int{}
 	for _, m := range movies {
 		if _, seen := ids[m.Title]; !seen {

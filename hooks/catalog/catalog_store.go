@@ -67,7 +67,7 @@ func (t *Title) rowValues() (dbx.Params, error) {
 		"posterPath": t.PosterPath, "backdropPath": t.BackdropPath, c.date: t.Date, "year": t.Year,
 		c.runtime: t.Runtime, "genres": string(g), "voteAverage": t.VoteAverage, "voteCount": t.VoteCount,
 		"popularity": t.Popularity, "country": t.Country, "language": t.Language, "source": t.Source,
-		"fetchedAt": fetched, "searchText": searchText(t.Title, t.OriginalTitle),
+		"fetchedAt": fetched, "searchText": SearchText(t.Title, t.OriginalTitle),
 	}
 	if t.Kind == TV {
 		seasons := t.Seasons

@@ -40,7 +40,7 @@ type SyncResult struct {
 // when the embedded set changed (its fingerprint differs from the one stored in
 // catalog_settings) or its rows went missing, in one transaction.
 func SyncEmbedded(app core.App) (SyncResult, error) {
-	set, err := loadEmbedded()
+	set, err := LoadEmbedded()
 	if err != nil {
 		return SyncResult{}, err
 	}
@@ -72,11 +72,11 @@ func SyncEmbedded(app core.App) (SyncResult, error) {
 
 // embeddedRowsPresent reports whether every embedded title has its row (counted over
 // the embedded id range, which the unique tmdbId index serves).
-func embeddedRowsPresent(app core.App, set *embeddedSet) (bool, error) {
+func embeddedRowsPresent(app core.App, set *EmbeddedSet) (bool, error) {
 	for _, kind := range []Kind{Movie, TV} {
 		var n int
 		err := app.DB().Select("COUNT(*)").From(kind.Collection()).
-			Where(dbx.Between("tmdbId", LocalIDFloor, importMovieFloor-1)).Row(&n)
+			Where(dbx.Between("tmdbId", LocalIDFloor, ImportMovieFloor-1)).Row(&n)
 		if err != nil {
 			return false, err
 		}

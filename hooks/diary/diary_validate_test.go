@@ -1,4 +1,4 @@
-package diary
+package diary_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/diary"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 )
@@ -19,36 +20,36 @@ func TestParseEntry(t *testing.T) {
 		kind      catalog.Kind
 		body      string
 		badFields []string // fields named in the error, in any order
-		check     func(t *testing.T, in EntryInput)
+		check     func(t *testing.T, in diary.EntryInput)
 	}
 	cases := []tc{
 		{name: "a rated watch rounds to one decimal", kind: catalog.Movie,
 			body: `{"movieId":603,"status":"watched","rating":7.25,"review":"  Great.  ","watchedAt":"2026-11-20"}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if in.TitleID != 603 || in.Rating != 7.3 || in.Review != "Great." || !in.WatchedAt.Equal(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)) {
 					t.Fatalf("%+v", in)
 				}
 			}},
 		{name: "a blank date becomes now for watched", kind: catalog.Movie, body: `{"movieId":"603","status":"watched","watchedAt":""}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if !in.WatchedAt.Equal(now) {
 					t.Fatalf("watchedAt = %v", in.WatchedAt)
 				}
 			}},
 		{name: "a blank date becomes now for dropped", kind: catalog.TV, body: `{"tvShowId":1396,"status":"dropped"}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if !in.WatchedAt.Equal(now) || in.TitleID != 1396 {
 					t.Fatalf("%+v", in)
 				}
 			}},
 		{name: "plan to watch has no date", kind: catalog.TV, body: `{"tvShowId":1396,"status":"plan_to_watch","rating":0,"review":"","watchedWith":[]}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if !in.WatchedAt.IsZero() {
 					t.Fatalf("watchedAt = %v", in.WatchedAt)
 				}
 			}},
 		{name: "rating 0 means no rating", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","rating":0}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if in.Rating != 0 {
 					t.Fatal(in.Rating)
 				}
@@ -68,14 +69,14 @@ func TestParseEntry(t *testing.T) {
 		{name: "a future date", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","watchedAt":"2026-12-01"}`, badFields: []string{"watchedAt"}},
 		{name: "not a date", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","watchedAt":"yesterday"}`, badFields: []string{"watchedAt"}},
 		{name: "a full ISO date-time", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","watchedAt":"2026-11-21T20:30:00+02:00"}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if !in.WatchedAt.Equal(time.Date(2026, 11, 21, 18, 30, 0, 0, time.UTC)) {
 					t.Fatal(in.WatchedAt)
 				}
 			}},
 		{name: "watchedWith must be a list", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","watchedWith":"ana"}`, badFields: []string{"watchedWith"}},
 		{name: "watchedWith repeats collapse", kind: catalog.Movie, body: `{"movieId":1,"status":"watched","watchedWith":["a","a","b"]}`,
-			check: func(t *testing.T, in EntryInput) {
+			check: func(t *testing.T, in diary.EntryInput) {
 				if strings.Join(in.WatchedWith, ",") != "a,b" {
 					t.Fatal(in.WatchedWith)
 				}
@@ -90,11 +91,11 @@ func TestParseEntry(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var raw EntryBody
+			var raw diary.EntryBody
 			if err := json.Unmarshal([]byte(c.body), &raw); err != nil {
 				t.Fatal(err)
 			}
-			in, err := ParseEntry(c.kind, raw, now)
+			in, err := diary.ParseEntry(c.kind, raw, now)
 			if len(c.badFields) == 0 {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)

@@ -78,9 +78,9 @@ func isActorURL(raw string) bool {
 	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && u.User == nil
 }
 
-// domainsOf are the block domains that cover host: itself (with and without its port)
+// DomainsOf are the block domains that cover host: itself (with and without its port)
 // and each parent domain of a name, so a block of example.com covers social.example.com.
-func domainsOf(host string) []any {
+func DomainsOf(host string) []any {
 	host = strings.ToLower(host)
 	if host == "" {
 		return nil
@@ -113,7 +113,7 @@ func domainsOf(host string) []any {
 // blockOf is the strongest block that applies to actor on host: "block", "silence" or ""
 // (an actor of "" checks the host alone).
 func blockOf(app core.App, host, actor string) (string, error) {
-	match := []dbx.Expression{dbx.In("domain", domainsOf(host)...)}
+	match := []dbx.Expression{dbx.In("domain", DomainsOf(host)...)}
 	if actor != "" {
 		match = append(match, dbx.HashExp{"actor": actor})
 	}
@@ -198,7 +198,7 @@ func hostsUnder(app core.App, table, domain string) ([]any, error) {
 	}
 	var out []any
 	for _, h := range hosts {
-		if slices.Contains(domainsOf(h), any(domain)) {
+		if slices.Contains(DomainsOf(h), any(domain)) {
 			out = append(out, h)
 		}
 	}

@@ -25,9 +25,11 @@ import (
 )
 
 // TestMain lets the package's outgoing requests reach the loopback fake servers (only
-// loopback: private and link-local addresses stay refused).
+// loopback: private and link-local addresses stay refused), and has the package make its
+// keys from the tests' pool (pooledKey).
 func TestMain(m *testing.M) {
 	os.Setenv(security.EnvOutboundLoopback, "1")
+	federation.SetKeyGenerator(pooledKey)
 	os.Exit(m.Run())
 }
 
@@ -131,14 +133,6 @@ func newFakeServer(t testing.TB, ours string) *fakeServer {
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
 	return f
-}
-
-func newKey(t testing.TB) *rsa.PrivateKey {
-	k, err := federation.PooledKey()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
 }
 
 func (f *fakeServer) actor() string { return f.srv.URL + "/users/alice" }

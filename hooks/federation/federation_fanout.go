@@ -16,7 +16,7 @@ const followersInbox = "followers"
 
 // enqueueFollowers queues body for member's remote followers: one row, fanned out later.
 func enqueueFollowers(app core.App, member *core.Record, body []byte) error {
-	return enqueue(app, member, []string{followersInbox}, body)
+	return Enqueue(app, member, []string{followersInbox}, body)
 }
 
 // fanOut replaces a followers row with a row per distinct inbox (a server's shared

@@ -159,7 +159,7 @@ func sendFollow(tx core.App, c Config, member, r *core.Record, acct string, a Re
 	if err != nil {
 		return err
 	}
-	return enqueue(tx, member, []string{a.Inbox}, body)
+	return Enqueue(tx, member, []string{a.Inbox}, body)
 }
 
 // unfollowRemote deletes member's follows that match and queues an Undo{Follow} for each.
@@ -179,7 +179,7 @@ func unfollowRemote(app core.App, c Config, member *core.Record, match dbx.HashE
 			if err != nil {
 				return err
 			}
-			if err := enqueue(tx, member, []string{r.GetString("inbox")}, body); err != nil {
+			if err := Enqueue(tx, member, []string{r.GetString("inbox")}, body); err != nil {
 				return err
 			}
 		}

@@ -212,7 +212,7 @@ func follow(e *core.RequestEvent, c Config, inboxOwner *core.Record, remote Remo
 		if err != nil || r.GetBool("pending") {
 			return err
 		}
-		return enqueue(tx, member, []string{remote.Inbox}, accept)
+		return Enqueue(tx, member, []string{remote.Inbox}, accept)
 	})
 	if err != nil {
 		return err

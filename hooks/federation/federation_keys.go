@@ -10,13 +10,17 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// keyBits is the size of members' RSA keys: what Mastodon generates and accepts.
-const keyBits = 2048
+// KeyBits is the size of members' RSA keys: what Mastodon generates and accepts.
+const KeyBits = 2048
 
-// generateKey makes a new RSA key pair of keyBits. This package's tests hand out keys
-// from a pool made once per test binary instead (export_test.go): the prime search costs
-// 0.1–0.3 s of CPU a key, two thirds of those tests' CPU.
-var generateKey = func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, keyBits) }
+// generateKey makes a new RSA key pair of KeyBits (see SetKeyGenerator).
+var generateKey = func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, KeyBits) }
+
+// SetKeyGenerator replaces how the members' and the server's RSA keys are made. It is for
+// tests only, and production never calls it: this package's tests hand out keys from a
+// pool made once per test binary (their TestMain sets it), since the prime search costs
+// 0.1–0.3 s of CPU a key, two thirds of those tests' CPU. Call it before any key is made.
+func SetKeyGenerator(generate func() (*rsa.PrivateKey, error)) { generateKey = generate }
 
 // ensureKey returns member's key record, generating and storing an RSA key pair the first
 // time (on opt-in; again on first read if that failed). The private key never leaves the

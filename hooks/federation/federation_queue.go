@@ -34,13 +34,13 @@ const (
 	removeEvery  = 100 * time.Millisecond
 )
 
-// enqueue queues body, sent by member, for each inbox: the only delivery work on the
+// Enqueue queues body, sent by member, for each inbox: the only delivery work on the
 // request path is this insert, in one transaction (the caller's, when it has one): the
 // body once, then a row per inbox from one prepared statement. A post for all of a
 // member's followers is one row (followersInbox) the worker fans out. The rows are
 // written directly (the collections have no record hooks of their own); the worker is
 // woken once, after.
-func enqueue(app core.App, member *core.Record, inboxes []string, body []byte) error {
+func Enqueue(app core.App, member *core.Record, inboxes []string, body []byte) error {
 	if len(inboxes) == 0 {
 		return nil
 	}

@@ -88,7 +88,7 @@ func answer(app core.App, c Config, member *core.Record, r *core.Record, accept 
 		} else if err := tx.Delete(r); err != nil {
 			return err
 		}
-		return enqueue(tx, member, []string{r.GetString("inbox")}, body)
+		return Enqueue(tx, member, []string{r.GetString("inbox")}, body)
 	})
 }
 

@@ -328,7 +328,7 @@ func removeReviews(tx core.App, domain, actor string) error {
 		return err
 	}
 	for _, a := range actors {
-		if a != actor && (domain == "" || !slices.Contains(domainsOf(hostOf(a)), any(domain))) {
+		if a != actor && (domain == "" || !slices.Contains(DomainsOf(hostOf(a)), any(domain))) {
 			continue
 		}
 		if _, err := posts.DeleteMatching(tx, posts.Match{"remoteActor": a}); err != nil {

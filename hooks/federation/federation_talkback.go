@@ -90,7 +90,7 @@ func queueLike(app core.App, like *core.Record, undo bool) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, []string{inbox}, body)
+	return Enqueue(app, member, []string{inbox}, body)
 }
 
 // queueComment queues a member's comment on a remote review as Create{Note}: in reply to
@@ -113,7 +113,7 @@ func queueComment(app core.App, comment *core.Record) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(app, member, []string{inbox}, body)
+	return Enqueue(app, member, []string{inbox}, body)
 }
 
 // replyNote is a member's comment on the remote review object by actor as the Note that

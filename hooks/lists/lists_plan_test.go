@@ -63,7 +63,7 @@ func TestQueryPlans(t *testing.T) {
 		"in lists by friends":       {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH l USING INDEX sqlite_autoindex_lists_1 (id=?)"},
 		"in lists by friends count": {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH movies USING INDEX idx_movies_tmdbId (tmdbId=?)", "SEARCH l USING COVERING INDEX idx_lists_access (id=?)"},
 	}
-	for name, sql := range lists.PlanQueries {
+	for name, sql := range lists.PlanQueries() {
 		var rows []struct {
 			Detail string `db:"detail"`
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -267,4 +268,18 @@ func LoadDetail(app core.App, viewerID string, role Role, list *core.Record, bef
 		}
 	}
 	return d, nil
+}
+
+// PlanQueries returns the hand-written queries of a long list's hot paths, by name, for
+// the plan test: it explains each against a long list's statistics.
+func PlanQueries() map[string]string {
+	return map[string]string{
+		"items page":                itemsSQL,
+		"seen count":                seenSQL,
+		"first posters":             firstPostersSQL,
+		"role":                      roleSQL,
+		"neighbours":                neighboursSQL,
+		"in lists by friends":       titleListsSQL("movie"),
+		"in lists by friends count": titleCountSQL(catalog.Movie),
+	}
 }

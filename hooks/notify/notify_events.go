@@ -50,6 +50,12 @@ const (
 	mutedFollowersSQL = `SELECT id FROM users WHERE muteNewPosts = TRUE AND id IN (` + followersSQL + `)`
 )
 
+// PlanQueries returns the queries a new post's fan-out reads its audience with, by name,
+// for the plan test: it explains each against an author with many followers.
+func PlanQueries() map[string]string {
+	return map[string]string{"followers": followersSQL, "muted followers": mutedFollowersSQL}
+}
+
 // PostNoun names what an activity of activityType is, for "liked your review" (remote
 // likes and replies, hooks/federation, are worded the same).
 func PostNoun(activityType string) string { return postNoun(activityType) }

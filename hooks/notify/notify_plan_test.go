@@ -41,7 +41,7 @@ func TestFanoutPlans(t *testing.T) {
 		"followers":       "SEARCH follows USING COVERING INDEX idx_follows_following (following=?)",
 		"muted followers": "idx_users_mute_new_posts (id=?)",
 	}
-	for name, sql := range notify.FanoutSQL {
+	for name, sql := range notify.PlanQueries() {
 		var rows []struct {
 			Detail string `db:"detail"`
 		}

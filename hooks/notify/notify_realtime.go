@@ -75,6 +75,25 @@ func (h *hub) send(userIDs []string, topic string, data any) {
 	}
 }
 
+// Publish sends data as a topic event to the open streams of userIDs, as notify's own
+// senders do; it does nothing before Register. Tests use it for events of any size.
+func Publish(app core.App, userIDs []string, topic string, data any) {
+	if h := hubOf(app); h != nil {
+		h.send(userIDs, topic, data)
+	}
+}
+
+// Streams counts userID's open event streams in app (0 before Register).
+func Streams(app core.App, userID string) int {
+	h := hubOf(app)
+	if h == nil {
+		return 0
+	}
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.byUser[userID])
+}
+
 // clientsOf lists the open streams of the given members.
 func (h *hub) clientsOf(userIDs []string) []*client {
 	h.mu.RLock()

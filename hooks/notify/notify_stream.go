@@ -25,6 +25,20 @@ type streamLimits struct {
 var defaultLimits = streamLimits{write: 10 * time.Second, keepAliveWrite: time.Second, maxQueued: 256 << 10,
 	keepAliveEvery: 25 * time.Second}
 
+// SetStreamLimits changes app's stream limits for the streams opened (and the keep-alive
+// started by serving) from now on: a write deadline, the bytes a stream may fall behind
+// and the keep-alive interval. For tests, which need small or large ones; production
+// keeps the defaults. It does nothing before Register.
+func SetStreamLimits(app core.App, write time.Duration, maxQueued int, keepAliveEvery time.Duration) {
+	h := hubOf(app)
+	if h == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.limits.write, h.limits.maxQueued, h.limits.keepAliveEvery = write, maxQueued, keepAliveEvery
+}
+
 // keepAliveFrame is an SSE comment: EventSource ignores it.
 var keepAliveFrame = []byte(":\n\n")
 

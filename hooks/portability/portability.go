@@ -92,17 +92,27 @@ func importHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return e.BadRequestError(err.Error(), validation.Errors{"file": validation.NewError("validation_invalid_file", err.Error())})
 	}
-	col, err := e.App.FindCachedCollectionByNameOrId("imports")
+	rec, err := newImport(e.App, e.Auth.Id, source, len(items))
 	if err != nil {
-		return err
-	}
-	rec := core.NewRecord(col)
-	rec.Load(map[string]any{"user": e.Auth.Id, "source": source, "status": "queued", "total": len(items), "unmatched": []Unmatched{}})
-	if err := e.App.Save(rec); err != nil {
 		return err
 	}
 	start(e.App, e.Auth, rec, items)
 	return e.JSON(http.StatusAccepted, toJSON(rec))
+}
+
+// newImport saves a queued import of n items from source for userID: its record, which
+// the import reports into.
+func newImport(app core.App, userID, source string, n int) (*core.Record, error) {
+	col, err := app.FindCachedCollectionByNameOrId("imports")
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.Load(map[string]any{"user": userID, "source": source, "status": "queued", "total": n, "unmatched": []Unmatched{}})
+	if err := app.Save(rec); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
 // importsHandler answers GET /api/imports: the member's 20 latest imports.
@@ -176,7 +186,7 @@ func matchHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return e.BadRequestError("Pick an unmatched item and a title.", err)
 	}
-	added, err := applyOne(e.Request.Context(), e.App, e.Auth, j.Unmatched[pos].Item, id)
+	added, err := ApplyItem(e.Request.Context(), e.App, e.Auth, j.Unmatched[pos].Item, id)
 	if err != nil {
 		return e.NotFoundError("That title is not in the catalog.", validation.Errors{
 			"tmdbId": validation.NewError("validation_unknown_title", "That title is not in the catalog."),

@@ -45,6 +45,17 @@ func start(app core.App, user *core.Record, rec *core.Record, items []Item) {
 	}()
 }
 
+// Import runs an import of items from source for user synchronously, as an upload's runs
+// in the background, and returns its record with the finished report. Tests import what
+// they parsed with it, without the upload.
+func Import(ctx context.Context, app core.App, user *core.Record, source string, items []Item) (*core.Record, error) {
+	rec, err := newImport(app, user.Id, source, len(items))
+	if err != nil {
+		return nil, err
+	}
+	return rec, apply(ctx, app, user, rec, items)
+}
+
 // order puts dated watches first, oldest first (so the newest ends up the current rating),
 // then undated watches, then plans and current shows (which never replace a watch).
 func order(items []Item) []int {
@@ -98,7 +109,7 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 	}
 	for _, i := range titleOrder {
 		it := items[i]
-		added, err := applyOne(ctx, app, user, it, 0)
+		added, err := ApplyItem(ctx, app, user, it, 0)
 		switch {
 		case errors.Is(err, catalog.ErrNotFound):
 			unmatched = append(unmatched, Unmatched{Index: i, Item: it})
@@ -130,9 +141,10 @@ func apply(ctx context.Context, app core.App, user, rec *core.Record, items []It
 	return app.Save(rec)
 }
 
-// applyOne matches one item (or uses id when given) and saves it; it reports whether
-// anything was added.
-func applyOne(ctx context.Context, app core.App, user *core.Record, it Item, id int) (bool, error) {
+// ApplyItem matches one item (or takes the title with TMDB id id when given: a match by
+// hand) and saves it for user, quietly; it reports whether anything was added. It returns
+// catalog.ErrNotFound when no title matches.
+func ApplyItem(ctx context.Context, app core.App, user *core.Record, it Item, id int) (bool, error) {
 	kind := it.Kind
 	title, err := matchTitle(ctx, app, it, id)
 	if err != nil {

@@ -125,7 +125,7 @@ func TestEpisodeWatchesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := portability.RunForTest(app, members["Bea"], "cinecircle", items)
+	again := runImport(t, app, members["Bea"], "cinecircle", items)
 	if again.GetInt("imported") != 0 || again.GetInt("alreadyPresent") != 10 {
 		t.Errorf("a second import: imported %d, present %d", again.GetInt("imported"), again.GetInt("alreadyPresent"))
 	}

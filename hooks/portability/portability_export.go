@@ -74,7 +74,7 @@ func exportHandler(e *core.RequestEvent) error {
 	if err := writeLetterboxd(zw, e.App, me, titles); err != nil {
 		return err
 	}
-	if err := writeLetterboxdLists(zw, e.App, me, e.App.Settings().Meta.AppURL); err != nil {
+	if err := WriteLetterboxdLists(zw, e.App, me, e.App.Settings().Meta.AppURL); err != nil {
 		return err
 	}
 	w, err := zw.Create("episodes.csv")

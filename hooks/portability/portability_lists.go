@@ -117,9 +117,9 @@ func applyListItem(ctx context.Context, app core.App, user *core.Record, it Item
 	return err == nil, err
 }
 
-// writeLetterboxdLists writes every list the member owns as lists/<name>.csv in
+// WriteLetterboxdLists writes every list the member owns as lists/<name>.csv in
 // Letterboxd's list format, with our list's address as its URL.
-func writeLetterboxdLists(zw *zip.Writer, app core.App, me, origin string) error {
+func WriteLetterboxdLists(zw *zip.Writer, app core.App, me, origin string) error {
 	owned, err := app.FindRecordsByFilter(lists.Collection, "owner = {:me}", "created", 0, 0, map[string]any{"me": me})
 	if err != nil {
 		return err

@@ -62,7 +62,7 @@ func TestLetterboxdListImportAndExport(t *testing.T) {
 	if len(items) != 6 { // two watchlist rows, four list rows
 		t.Fatalf("%d items: %+v", len(items), items)
 	}
-	rec := portability.RunForTest(app, ana, "letterboxd", items)
+	rec := runImport(t, app, ana, "letterboxd", items)
 	if rec.GetString("status") != "done" || rec.GetInt("imported") != 5 {
 		t.Fatalf("import report %v", rec.FieldsData())
 	}
@@ -76,7 +76,7 @@ func TestLetterboxdListImportAndExport(t *testing.T) {
 	if n, _ := app.CountRecords("activities"); n != 0 {
 		t.Errorf("an import posted %d times", n)
 	}
-	again := portability.RunForTest(app, ana, "letterboxd", items)
+	again := runImport(t, app, ana, "letterboxd", items)
 	if again.GetInt("imported") != 0 || listShape(t, app, ana.Id) != want {
 		t.Fatalf("a second import changed something: imported %d\n%s", again.GetInt("imported"), listShape(t, app, ana.Id))
 	}
@@ -84,7 +84,7 @@ func TestLetterboxdListImportAndExport(t *testing.T) {
 	// export, then import the export's list file into Bea's account
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	if err := portability.WriteListsForTest(zw, app, ana.Id, "https://cine.example"); err != nil {
+	if err := portability.WriteLetterboxdLists(zw, app, ana.Id, "https://cine.example"); err != nil {
 		t.Fatal(err)
 	}
 	_ = zw.Close()
@@ -101,12 +101,12 @@ func TestLetterboxdListImportAndExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	portability.RunForTest(app, bea, "letterboxd", back)
+	runImport(t, app, bea, "letterboxd", back)
 	if got := listShape(t, app, bea.Id); got != want {
 		t.Fatalf("re-imported list:\n%s\nwant:\n%s", got, want)
 	}
 	// and re-importing her own export into Ana's account updates her list, no copy
-	portability.RunForTest(app, ana, "letterboxd", back)
+	runImport(t, app, ana, "letterboxd", back)
 	if got := listShape(t, app, ana.Id); got != want {
 		t.Fatalf("re-importing the export into the same account:\n%s", got)
 	}

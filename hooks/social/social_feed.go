@@ -179,7 +179,7 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
 		var got []*core.Record
 		limit := c.Limit - len(records)
-		err := feedQuery(app, viewerID, lo, hi, hiID, limit).Build().Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
+		err := FeedQuery(app, viewerID, lo, hi, hiID, limit).Build().Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
 		records = append(records, got...)
 		return len(got), len(records) >= c.Limit, err
 	})
@@ -235,8 +235,10 @@ func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error
 	return LoadActivities(app, viewerID, records)
 }
 
-// feedQuery reads up to limit activities of one feed window (the plan test explains it).
-func feedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
+// FeedQuery is the query FeedRecords reads up to limit activities of one feed window
+// with: created from lo to hi, older than the key (hi, hiID). Exported for the plan test,
+// which explains it.
+func FeedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
 	return app.RecordQuery(posts.Collection).
 		AndWhere(dbx.NewExp(feedFilter(limit), windowParams(viewerID, lo, hi, hiID))).
 		OrderBy("activities.created DESC", "activities.id DESC")
@@ -246,17 +248,18 @@ func feedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.Sele
 // for viewerID: the posts on a profile.
 func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Activity, error) {
 	var records []*core.Record
-	if err := memberPostsQuery(app, viewerID, memberID, limit, page).All(&records); err != nil {
+	if err := MemberPostsQuery(app, viewerID, memberID, limit, page).All(&records); err != nil {
 		return nil, err
 	}
 	return LoadActivities(app, viewerID, records)
 }
 
-// memberPostsQuery is the one query of a page of a member's posts; idx_activities_feed
-// (user = ?, then created and id) serves its order without a sort. Posts a moderator hid
-// are left out unless the viewer wrote them, and so are posts about a list the viewer may
-// not read: private ones, and followers-only ones unless the viewer follows the member.
-func memberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
+// MemberPostsQuery is the one query of a page of a member's posts, as MemberPosts runs it
+// (exported for the plan test); idx_activities_feed (user = ?, then created and id)
+// serves its order without a sort. Posts a moderator hid are left out unless the viewer
+// wrote them, and so are posts about a list the viewer may not read: private ones, and
+// followers-only ones unless the viewer follows the member.
+func MemberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
 	q := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"activities.user": memberID})
 	if memberID != viewerID {
 		q = q.AndWhere(dbx.NewExp("activities.id NOT IN ("+moderation.HiddenActivitiesSQL+" UNION ALL "+posts.PrivateSQL+

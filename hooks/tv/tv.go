@@ -4,7 +4,7 @@
 // episode details the calendar needs (tv_episodes, cached from TMDB by a cron job), the
 // private calendar feeds, the posts episode watches make, and the spoiler guard on
 // episode reviews. A show's status stays the diary's: this package tells the diary when
-// episode watches move it (nextStatus).
+// episode watches move it (NextStatus).
 package tv
 
 import (
@@ -47,4 +47,10 @@ func Register(app core.App) {
 		g.DELETE("/user/calendar-feed", revokeFeedHandler)
 		return se.Next()
 	})
+}
+
+// PlanQueries returns the hand-written queries of Up Next, the spoiler guard and the
+// calendar, by name, for the plan test: it explains each.
+func PlanQueries() map[string]string {
+	return map[string]string{"up next": upNextSQL, "spoilers": spoilerSQL, "calendar": calendarSQL}
 }

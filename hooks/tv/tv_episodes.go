@@ -50,7 +50,7 @@ func RefreshShow(ctx context.Context, app core.App, show *core.Record) (int, err
 			settled[c.Season] = false
 		}
 	}
-	l := layoutOf(catalog.ShowSeasons(show))
+	l := LayoutOf(catalog.ShowSeasons(show))
 	var metas []episodeMeta
 	for i, n := range l.seasons {
 		if settled[n] && i < len(l.seasons)-1 {
@@ -144,7 +144,7 @@ func RefreshTracked(ctx context.Context, app core.App) (int, error) {
 // they were written (a new season announced): their totals and next episodes follow the
 // show, so Up Next offers the new episodes. Statuses stay as they are.
 func RecountShow(app core.App, show *core.Record) error {
-	l := layoutOf(catalog.ShowSeasons(show))
+	l := LayoutOf(catalog.ShowSeasons(show))
 	want := l.seasonCounts()
 	rows, err := app.FindRecordsByFilter("tv_progress", "tvShow = {:s}", "", 0, 0, dbx.Params{"s": show.Id})
 	if err != nil {
@@ -162,7 +162,7 @@ func RecountShow(app core.App, show *core.Record) error {
 			if err != nil {
 				return err
 			}
-			next, ok := l.next(w.watchedSet())
+			next, ok := l.Next(w.watchedSet())
 			return saveProgress(tx, user, show.Id, l, w.counts(l), next, ok, w.last())
 		})
 		if err != nil {

@@ -22,7 +22,7 @@ type Watch struct {
 // is that watch, so importing the same history twice adds nothing. It returns how many
 // watches it added and the ones naming episodes the show does not have (left out).
 func ImportWatches(app core.App, userID string, show *core.Record, history []Watch) (int, []Watch, error) {
-	l := layoutOf(catalog.ShowSeasons(show))
+	l := LayoutOf(catalog.ShowSeasons(show))
 	var unknown []Watch
 	added := 0
 	err := app.RunInTransaction(func(tx core.App) error {
@@ -57,7 +57,7 @@ func ImportWatches(app core.App, userID string, show *core.Record, history []Wat
 		if added == 0 {
 			return nil
 		}
-		_, err = settle(tx, userID, show, l, w, before, marked)
+		_, err = settle(tx, userID, show, l, w, before, Marked)
 		return err
 	})
 	return added, unknown, err
@@ -98,7 +98,7 @@ func ExportWatches(app core.App, userID string) ([]ExportedWatch, error) {
 	out := make([]ExportedWatch, len(rows))
 	for i, r := range rows {
 		out[i] = ExportedWatch{TvShowID: r.ShowID, TvShowName: r.Name, TvShowYear: r.Year, Season: r.Season,
-			Episode: r.Episode, WatchedAt: isoTime(r.At), Source: r.Source}
+			Episode: r.Episode, WatchedAt: ISOTime(r.At), Source: r.Source}
 	}
 	return out, nil
 }

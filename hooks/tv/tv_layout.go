@@ -21,18 +21,18 @@ func (e Ep) less(o Ep) bool {
 	return e.Season < o.Season || (e.Season == o.Season && e.Episode < o.Episode)
 }
 
-// layout is the shape of a show as the catalog knows it: how many episodes each season
+// Layout is the shape of a show as the catalog knows it: how many episodes each season
 // has (embedded counts, or TMDB's seasons when configured). Episodes are numbered 1…count
 // in each season. Season 0 holds the specials: they can be marked when the catalog lists
 // them, and never count toward progress.
-type layout struct {
+type Layout struct {
 	counts  map[int]int
 	seasons []int // every listed season number, ascending (0 first when listed)
 }
 
-// layoutOf reads a show's layout from its seasons.
-func layoutOf(seasons []catalog.Season) layout {
-	l := layout{counts: map[int]int{}}
+// LayoutOf reads a show's layout from its seasons.
+func LayoutOf(seasons []catalog.Season) Layout {
+	l := Layout{counts: map[int]int{}}
 	for _, s := range seasons {
 		if s.SeasonNumber < 0 {
 			continue
@@ -47,22 +47,22 @@ func layoutOf(seasons []catalog.Season) layout {
 }
 
 // hasSeason reports whether the catalog lists season s.
-func (l layout) hasSeason(s int) bool {
+func (l Layout) hasSeason(s int) bool {
 	_, ok := l.counts[s]
 	return ok
 }
 
 // has reports whether episode e is a known episode.
-func (l layout) has(e Ep) bool {
+func (l Layout) has(e Ep) bool {
 	n, ok := l.counts[e.Season]
 	return ok && e.Episode >= 1 && e.Episode <= n
 }
 
-// counts reports whether an episode counts toward progress: known and not a special.
-func (l layout) counted(e Ep) bool { return e.Season >= 1 && l.has(e) }
+// counted reports whether an episode counts toward progress: known and not a special.
+func (l Layout) counted(e Ep) bool { return e.Season >= 1 && l.has(e) }
 
-// total is how many episodes count toward progress (specials excluded).
-func (l layout) total() int {
+// Total is how many episodes count toward progress (specials excluded).
+func (l Layout) Total() int {
 	n := 0
 	for _, s := range l.seasons {
 		if s >= 1 {
@@ -74,7 +74,7 @@ func (l layout) total() int {
 
 // seasonCounts are the episode counts of seasons 1… in order, as progress rows keep them
 // to notice a show that grew.
-func (l layout) seasonCounts() []int {
+func (l Layout) seasonCounts() []int {
 	out := []int{}
 	for _, s := range l.seasons {
 		if s >= 1 {
@@ -85,7 +85,7 @@ func (l layout) seasonCounts() []int {
 }
 
 // season lists every episode of season s.
-func (l layout) season(s int) []Ep {
+func (l Layout) season(s int) []Ep {
 	out := make([]Ep, 0, l.counts[s])
 	for e := 1; e <= l.counts[s]; e++ {
 		out = append(out, Ep{s, e})
@@ -93,9 +93,9 @@ func (l layout) season(s int) []Ep {
 	return out
 }
 
-// upTo lists every episode before and including to: the regular seasons up to it (a
+// UpTo lists every episode before and including to: the regular seasons up to it (a
 // binge catch-up never marks specials), or the specials up to it when to is a special.
-func (l layout) upTo(to Ep) []Ep {
+func (l Layout) UpTo(to Ep) []Ep {
 	if to.Season == 0 {
 		return l.season(0)[:min(to.Episode, l.counts[0])]
 	}
@@ -114,7 +114,7 @@ func (l layout) upTo(to Ep) []Ep {
 }
 
 // regular lists every episode that counts toward progress, in order.
-func (l layout) regular() []Ep {
+func (l Layout) regular() []Ep {
 	var out []Ep
 	for _, s := range l.seasons {
 		if s >= 1 {
@@ -124,11 +124,11 @@ func (l layout) regular() []Ep {
 	return out
 }
 
-// next is the episode to watch next given the watched ones: the first unwatched episode
+// Next is the episode to watch next given the watched ones: the first unwatched episode
 // after the furthest one watched (a member who skipped ahead goes on from there), else
 // the first unwatched one before it (a gap left behind); false when every episode counted
 // is watched. Specials never come next.
-func (l layout) next(watched map[Ep]bool) (Ep, bool) {
+func (l Layout) Next(watched map[Ep]bool) (Ep, bool) {
 	all := l.regular()
 	furthest := -1
 	for i, e := range all {

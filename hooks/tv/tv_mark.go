@@ -93,7 +93,7 @@ func MarkEpisodeWatched(ctx context.Context, app core.App, userID string, showID
 // (grouped per show and hour) unless m.Quiet. Numbers the show does not have come back as
 // validation.Errors naming season or episode, with nothing written.
 func Apply(app core.App, m Mark) (Result, error) {
-	l := layoutOf(catalog.ShowSeasons(m.Show))
+	l := LayoutOf(catalog.ShowSeasons(m.Show))
 	eps, err := m.episodes(l)
 	if err != nil {
 		return Result{}, err
@@ -139,7 +139,7 @@ func Apply(app core.App, m Mark) (Result, error) {
 			return err
 		}
 		w.add(rows...)
-		res, err = settle(tx, m.UserID, m.Show, l, w, before, marked)
+		res, err = settle(tx, m.UserID, m.Show, l, w, before, Marked)
 		if err != nil {
 			return err
 		}
@@ -156,7 +156,7 @@ func Apply(app core.App, m Mark) (Result, error) {
 // watched), recounts and moves the status back as nextStatus says, and takes e out of the
 // member's open post about the show.
 func Unmark(app core.App, userID string, show *core.Record, e Ep) (Result, error) {
-	l := layoutOf(catalog.ShowSeasons(show))
+	l := LayoutOf(catalog.ShowSeasons(show))
 	if err := checkEpisode(l, e, ""); err != nil {
 		return Result{}, err
 	}
@@ -174,7 +174,7 @@ func Unmark(app core.App, userID string, show *core.Record, e Ep) (Result, error
 			}
 			w.remove(newest)
 		}
-		res, err = settle(tx, userID, show, l, w, before, unmarked)
+		res, err = settle(tx, userID, show, l, w, before, Unmarked)
 		if err != nil || newest == nil {
 			return err
 		}
@@ -188,9 +188,9 @@ func Unmark(app core.App, userID string, show *core.Record, e Ep) (Result, error
 }
 
 // settle writes the member's recounted progress and moves the show's status.
-func settle(tx core.App, userID string, show *core.Record, l layout, w *watches, before counts, what change) (Result, error) {
+func settle(tx core.App, userID string, show *core.Record, l Layout, w *watches, before Counts, what Change) (Result, error) {
 	after := w.counts(l)
-	next, hasNext := l.next(w.watchedSet())
+	next, hasNext := l.Next(w.watchedSet())
 	last := w.last()
 	if err := saveProgress(tx, userID, show.Id, l, after, next, hasNext, last); err != nil {
 		return Result{}, err
@@ -199,7 +199,7 @@ func settle(tx core.App, userID string, show *core.Record, l layout, w *watches,
 	if err != nil {
 		return Result{}, err
 	}
-	status, changed := nextStatus(entry, before, after, catalog.Ended(show), what)
+	status, changed := NextStatus(entry, before, after, catalog.Ended(show), what)
 	if changed {
 		at := time.Now().UTC()
 		if t, err := time.Parse(dbTime, last); err == nil {
@@ -210,7 +210,7 @@ func settle(tx core.App, userID string, show *core.Record, l layout, w *watches,
 		}
 	}
 	res := Result{Status: status, StatusChanged: changed, Finished: changed && status == diary.StatusWatched,
-		Watched: after.Watched, Total: after.Total, LastWatchedAt: isoTime(last)}
+		Watched: after.Watched, Total: after.Total, LastWatchedAt: ISOTime(last)}
 	if hasNext {
 		res.Next = &next
 	}
@@ -219,7 +219,7 @@ func settle(tx core.App, userID string, show *core.Record, l layout, w *watches,
 
 // episodes lists the episodes a mark covers, or the validation error naming the field
 // the show does not have (season, episode, or upTo.season / upTo.episode).
-func (m Mark) episodes(l layout) ([]Ep, error) {
+func (m Mark) episodes(l Layout) ([]Ep, error) {
 	switch m.Scope {
 	case WholeSeason:
 		if !l.hasSeason(m.At.Season) {
@@ -230,7 +230,7 @@ func (m Mark) episodes(l layout) ([]Ep, error) {
 		if err := checkEpisode(l, m.At, "upTo"); err != nil {
 			return nil, err
 		}
-		return l.upTo(m.At), nil
+		return l.UpTo(m.At), nil
 	}
 	if err := checkEpisode(l, m.At, ""); err != nil {
 		return nil, err
@@ -240,7 +240,7 @@ func (m Mark) episodes(l layout) ([]Ep, error) {
 
 // checkEpisode names the field at fault when the show has no episode e (under parent,
 // when not empty, as the upTo object's members).
-func checkEpisode(l layout, e Ep, parent string) error {
+func checkEpisode(l Layout, e Ep, parent string) error {
 	errs := validation.Errors{}
 	switch {
 	case !l.hasSeason(e.Season):
@@ -289,8 +289,8 @@ func insertWatches(tx core.App, userID, showID string, eps []Ep, at time.Time, s
 	return rows, nil
 }
 
-// isoTime turns a stored date into ISO 8601 (UTC, seconds), "" when unset.
-func isoTime(stored string) string {
+// ISOTime turns a stored date into ISO 8601 (UTC, seconds), "" when unset.
+func ISOTime(stored string) string {
 	// the stored form is always UTC to the millisecond: the answer is its first 19 characters
 	if len(stored) == len(dbTime) && stored[10] == ' ' && stored[19] == '.' && stored[len(stored)-1] == 'Z' {
 		return stored[:10] + "T" + stored[11:19] + "Z"

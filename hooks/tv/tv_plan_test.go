@@ -18,13 +18,14 @@ func TestQueryPlans(t *testing.T) {
 	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
 		t.Fatal(err)
 	}
+	queries := tv.PlanQueries()
 	cases := []struct {
 		name, sql string
 		want      []string
 	}{
-		{"up next", tv.UpNextSQL, []string{"SEARCH p USING INDEX idx_tv_progress_up_next (user=?)", "SEARCH t USING INDEX", "SEARCH e USING INDEX idx_tv_episodes_episode", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
-		{"spoilers", tv.SpoilerSQL, []string{"USING COVERING INDEX idx_episode_watches_user_show", "SEARCH p USING INDEX idx_tv_progress_user_show", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
-		{"calendar", tv.CalendarSQL, []string{"SEARCH e USING INDEX idx_tv_episodes_air (tvShow=? AND airDate>? AND airDate<?)"}},
+		{"up next", queries["up next"], []string{"SEARCH p USING INDEX idx_tv_progress_up_next (user=?)", "SEARCH t USING INDEX", "SEARCH e USING INDEX idx_tv_episodes_episode", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
+		{"spoilers", queries["spoilers"], []string{"USING COVERING INDEX idx_episode_watches_user_show", "SEARCH p USING INDEX idx_tv_progress_user_show", "SEARCH w USING INDEX idx_watch_entries_user_tv"}},
+		{"calendar", queries["calendar"], []string{"SEARCH e USING INDEX idx_tv_episodes_air (tvShow=? AND airDate>? AND airDate<?)"}},
 	}
 	for _, c := range cases {
 		var rows []struct {

@@ -38,7 +38,7 @@ func postWatches(tx core.App, userID string, show *core.Record, added []Ep) erro
 		User: userID, Type: PostType,
 		Links: map[string]string{catalog.TV.RelationField(): show.Id},
 		Data:  data,
-	}, posts.Group{Key: postGroup(userID, show.Id), Window: PostWindow, Merge: mergeEpisodes})
+	}, posts.Group{Key: postGroup(userID, show.Id), Window: PostWindow, Merge: MergeEpisodes})
 	return err
 }
 
@@ -56,8 +56,8 @@ func postData(show *core.Record, eps []Ep) map[string]any {
 	}
 }
 
-// mergeEpisodes joins the episodes of the post so far with the new ones.
-func mergeEpisodes(earlier, next map[string]any) map[string]any {
+// MergeEpisodes joins the episodes of the post so far with the new ones.
+func MergeEpisodes(earlier, next map[string]any) map[string]any {
 	all := append(episodesIn(earlier), episodesIn(next)...)
 	all = sortedUnique(all)
 	out := map[string]any{}

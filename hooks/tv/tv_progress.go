@@ -115,8 +115,8 @@ func (w *watches) watchedSet() map[Ep]bool {
 }
 
 // counts counts the rows against the show's layout.
-func (w *watches) counts(l layout) counts {
-	c := counts{Total: l.total()}
+func (w *watches) counts(l Layout) Counts {
+	c := Counts{Total: l.Total()}
 	for e, rows := range w.byEp {
 		c.Plays += len(rows)
 		if l.counted(e) {
@@ -129,7 +129,7 @@ func (w *watches) counts(l layout) counts {
 // saveProgress writes the member's progress row for the show (a record save, so the
 // domains that count progress, challenges and badges, hear of it once per change), or
 // deletes it when no watch is left.
-func saveProgress(tx core.App, userID, showID string, l layout, c counts, next Ep, hasNext bool, last string) error {
+func saveProgress(tx core.App, userID, showID string, l Layout, c Counts, next Ep, hasNext bool, last string) error {
 	row, err := tx.FindFirstRecordByFilter("tv_progress", "user = {:u} && tvShow = {:s}", dbx.Params{"u": userID, "s": showID})
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err

@@ -65,7 +65,7 @@ type episodeMeta struct {
 // size: the watches (grouped per episode), the cached episode details and the entry.
 func ShowProgress(app core.App, userID string, show *core.Record) (ProgressJSON, error) {
 	seasons := catalog.ShowSeasons(show)
-	l := layoutOf(seasons)
+	l := LayoutOf(seasons)
 	var plays []struct {
 		Season  int    `db:"season"`
 		Episode int    `db:"episode"`
@@ -92,20 +92,20 @@ func ShowProgress(app core.App, userID string, show *core.Record) (ProgressJSON,
 	}
 	byEp := make(map[Ep]play, len(plays))
 	watched := make(map[Ep]bool, len(plays))
-	out := ProgressJSON{Total: l.total(), Seasons: []SeasonProgress{}, Status: entry.Status}
+	out := ProgressJSON{Total: l.Total(), Seasons: []SeasonProgress{}, Status: entry.Status}
 	for _, p := range plays {
 		byEp[Ep{p.Season, p.Episode}] = play{p.N, p.Last}
 		watched[Ep{p.Season, p.Episode}] = true
 		out.LastWatchedAt = max(out.LastWatchedAt, p.Last)
 	}
-	out.LastWatchedAt = isoTime(out.LastWatchedAt)
+	out.LastWatchedAt = ISOTime(out.LastWatchedAt)
 	for _, s := range l.seasons {
 		sp := SeasonProgress{Season: s, Total: l.counts[s], Episodes: make([]EpisodeProgress, 0, l.counts[s])}
 		for _, e := range l.season(s) {
 			m := meta[e]
 			ep := EpisodeProgress{Episode: e.Episode, Name: m.Name, AirDate: m.AirDate}
 			if p, ok := byEp[e]; ok {
-				at := isoTime(p.last)
+				at := ISOTime(p.last)
 				ep.Watched, ep.WatchedAt, ep.Plays = true, &at, p.n
 				sp.Watched++
 			}
@@ -116,7 +116,7 @@ func ShowProgress(app core.App, userID string, show *core.Record) (ProgressJSON,
 		}
 		out.Seasons = append(out.Seasons, sp)
 	}
-	if next, ok := l.next(watched); ok {
+	if next, ok := l.Next(watched); ok {
 		m := meta[next]
 		out.Next = &EpisodeInfo{Season: next.Season, Episode: next.Episode, Name: m.Name, AirDate: m.AirDate}
 	}
@@ -206,17 +206,17 @@ func UpNext(app core.App, userID string, limit int) ([]UpNextItem, error) {
 		if poster != "" {
 			it.Show.PosterPath = &poster
 		}
-		it.LastWatchedAt = isoTime(last)
-		it.SeasonCounts = parseCounts(counts.String)
+		it.LastWatchedAt = ISOTime(last)
+		it.SeasonCounts = ParseSeasonCounts(counts.String)
 		out = append(out, it)
 	}
 	return out, rows.Err()
 }
 
-// parseCounts reads a progress row's seasonCounts, a JSON list of whole numbers as
-// layout.seasonCounts wrote it ("[10,13,13]"), without a JSON decoder; anything else
+// ParseSeasonCounts reads a progress row's seasonCounts, a JSON list of whole numbers as
+// Layout.seasonCounts wrote it ("[10,13,13]"), without a JSON decoder; anything else
 // goes through one. Never nil.
-func parseCounts(s string) []int {
+func ParseSeasonCounts(s string) []int {
 	inner, ok := strings.CutPrefix(s, "[")
 	if inner, ok2 := strings.CutSuffix(inner, "]"); ok && ok2 {
 		out := make([]int, 0, strings.Count(inner, ",")+1)

@@ -51,10 +51,10 @@ func TestLayoutNext(t *testing.T) {
 	if l.Total() != 5 {
 		t.Errorf("total %d, want 5 (specials excluded)", l.Total())
 	}
-	if got := l.UpToEps(tv.Ep{Season: 2, Episode: 1}); len(got) != 4 || got[3] != (tv.Ep{Season: 2, Episode: 1}) || slices.Contains(got, tv.Ep{Season: 0, Episode: 1}) {
+	if got := l.UpTo(tv.Ep{Season: 2, Episode: 1}); len(got) != 4 || got[3] != (tv.Ep{Season: 2, Episode: 1}) || slices.Contains(got, tv.Ep{Season: 0, Episode: 1}) {
 		t.Errorf("up to S2E1: %v, want S1E1–E3 and S2E1, no specials", got)
 	}
-	if got := l.UpToEps(tv.Ep{Season: 0, Episode: 1}); len(got) != 1 || got[0] != (tv.Ep{Season: 0, Episode: 1}) {
+	if got := l.UpTo(tv.Ep{Season: 0, Episode: 1}); len(got) != 1 || got[0] != (tv.Ep{Season: 0, Episode: 1}) {
 		t.Errorf("up to special 1: %v", got)
 	}
 }
@@ -110,7 +110,7 @@ func TestMergeEpisodes(t *testing.T) {
 	t.Parallel()
 	earlier := map[string]any{"episodes": []any{map[string]any{"season": 1.0, "episode": 5.0}, map[string]any{"season": 1.0, "episode": 4.0}}, "episodeCount": 2.0}
 	next := map[string]any{"episodes": []tv.Ep{{Season: 1, Episode: 6}, {Season: 1, Episode: 4}}, "episodeCount": 2, "tvShowTitle": "Severance"}
-	got := tv.MergeEpisode(earlier, next)
+	got := tv.MergeEpisodes(earlier, next)
 	eps, _ := got["episodes"].([]tv.Ep)
 	want := []tv.Ep{{Season: 1, Episode: 4}, {Season: 1, Episode: 5}, {Season: 1, Episode: 6}}
 	if !slices.Equal(eps, want) || got["episodeCount"] != 3 || got["tvShowTitle"] != "Severance" {

@@ -2,25 +2,26 @@ package tv
 
 import "cinecircle/hooks/diary"
 
-// counts is a member's progress on a show at one moment.
-type counts struct {
+// Counts is a member's progress on a show at one moment.
+type Counts struct {
 	Plays   int // watch rows of the show, specials and rewatches included
 	Watched int // distinct episodes watched that count toward progress
 	Total   int // episodes that count toward progress
 }
 
 // complete reports whether every episode counted is watched.
-func (c counts) complete() bool { return c.Total > 0 && c.Watched >= c.Total }
+func (c Counts) complete() bool { return c.Total > 0 && c.Watched >= c.Total }
 
-// change is what happened to a member's watches of a show.
-type change int
+// Change is what happened to a member's watches of a show.
+type Change int
 
+// The changes NextStatus tells apart.
 const (
-	marked   change = iota // watches were added (or a same-day watch corrected)
-	unmarked               // a watch was removed
+	Marked   Change = iota // watches were added (or a same-day watch corrected)
+	Unmarked               // a watch was removed
 )
 
-// nextStatus decides the show's status after a change of its episode watches, from the
+// NextStatus decides the show's status after a change of its episode watches, from the
 // status before (entry), the counts before and after, and whether the show has ended.
 // It reports the status and whether it changed. The diary keeps the status; these are the
 // only moves episode tracking makes (TestNextStatus is the table):
@@ -36,11 +37,11 @@ const (
 //   - Unmarking the last watch of a show in progress puts it back on the watchlist (plan
 //     to watch): the member meant to watch it, but has not watched any of it.
 //   - Nothing else moves: dropped stays dropped, a plan stays a plan.
-func nextStatus(entry diary.ShowEntry, before, after counts, ended bool, what change) (string, bool) {
+func NextStatus(entry diary.ShowEntry, before, after Counts, ended bool, what Change) (string, bool) {
 	cur := entry.Status
 	next := cur
 	switch what {
-	case marked:
+	case Marked:
 		switch {
 		case cur == diary.StatusWatched:
 		case after.complete() && ended:
@@ -48,7 +49,7 @@ func nextStatus(entry diary.ShowEntry, before, after counts, ended bool, what ch
 		default:
 			next = diary.StatusWatching
 		}
-	case unmarked:
+	case Unmarked:
 		switch {
 		case cur == diary.StatusWatched && before.complete() && !after.complete() && !entry.HasVerdict:
 			next = diary.StatusWatching

@@ -1,4 +1,4 @@
-package web
+package web_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"syscall"
 	"testing"
+
+	"cinecircle/hooks/web"
 
 	"github.com/pocketbase/pocketbase/tools/router"
 )
@@ -35,7 +37,7 @@ func TestIsDiskFull(t *testing.T) {
 		{"a validation error", router.NewBadRequestError("Invalid rating.", errors.New("rating must be 0-10")), false},
 		{"permission denied", &fs.PathError{Op: "open", Path: "data.db", Err: syscall.EACCES}, false},
 	} {
-		if got := IsDiskFull(tc.err); got != tc.want {
+		if got := web.IsDiskFull(tc.err); got != tc.want {
 			t.Errorf("%s: IsDiskFull = %v, want %v", tc.name, got, tc.want)
 		}
 	}

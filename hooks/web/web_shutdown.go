@@ -23,18 +23,20 @@ const RetryAfter = 5
 // PocketBase shuts its server down). Waiting for them would always take DrainTimeout.
 var streams = map[string]bool{"/api/events": true, "/api/realtime": true}
 
-// gate counts the requests in flight and, once closed, lets no new one in.
-type gate struct {
+// Gate counts the requests in flight and, once closed, lets no new one in: the drain a
+// shutdown waits on (see bindShutdown).
+type Gate struct {
 	mu      sync.Mutex
 	closed  bool
 	n       int
 	drained chan struct{} // closed when the last request leaves a closed gate
 }
 
-func newGate() *gate { return &gate{drained: make(chan struct{})} }
+// NewGate returns an open gate with no request inside.
+func NewGate() *Gate { return &Gate{drained: make(chan struct{})} }
 
-// enter admits a request unless the gate is closed.
-func (g *gate) enter() bool {
+// Enter admits a request unless the gate is closed; an admitted request must Leave.
+func (g *Gate) Enter() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
@@ -44,15 +46,15 @@ func (g *gate) enter() bool {
 	return true
 }
 
-// isClosed reports whether shutdown has begun.
-func (g *gate) isClosed() bool {
+// Closed reports whether the gate is closed: shutdown has begun.
+func (g *Gate) Closed() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.closed
 }
 
-// leave lets an admitted request out.
-func (g *gate) leave() {
+// Leave lets an admitted request out.
+func (g *Gate) Leave() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.n--
@@ -61,9 +63,9 @@ func (g *gate) leave() {
 	}
 }
 
-// close admits no more requests and waits up to timeout for those in flight to finish.
+// Close admits no more requests and waits up to timeout for those in flight to finish.
 // It reports how many were still running when it gave up.
-func (g *gate) close(timeout time.Duration) int {
+func (g *Gate) Close(timeout time.Duration) int {
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
@@ -89,22 +91,22 @@ func (g *gate) close(timeout time.Duration) int {
 // they do, and only then does PocketBase close the listener and the rest of shutdown
 // (event streams, notification queues, the replica's final sync) run.
 func bindShutdown(app core.App) {
-	g := newGate()
+	g := NewGate()
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
 			Id:       "cinecircleDrain",
 			Priority: -100000, // before every other middleware: nothing runs for a refused request
 			Func: func(e *core.RequestEvent) error {
 				if streams[e.Request.URL.Path] {
-					if g.isClosed() {
+					if g.Closed() {
 						return refuseRestarting(e)
 					}
 					return e.Next()
 				}
-				if !g.enter() {
+				if !g.Enter() {
 					return refuseRestarting(e)
 				}
-				defer g.leave()
+				defer g.Leave()
 				return e.Next()
 			},
 		})
@@ -115,7 +117,7 @@ func bindShutdown(app core.App) {
 		Priority: -10000, // before PocketBase's own graceful shutdown (-9999) closes the listener
 		Func: func(e *core.TerminateEvent) error {
 			began := time.Now()
-			if left := g.close(DrainTimeout); left > 0 {
+			if left := g.Close(DrainTimeout); left > 0 {
 				e.App.Logger().Warn("shutdown: requests still running after the drain timeout", "count", left)
 			}
 			e.App.Logger().Info("shutdown: requests drained", "took", time.Since(began).String())
