@@ -246,15 +246,15 @@ func DBConnect(dbPath string) (*dbx.DB, error) {
 // has not copied yet) and lets the next write start the log afresh.
 const EnvCheckpointPages = "CINECIRCLE_CHECKPOINT_PAGES"
 
-// defaultCheckpointPages is SQLite's own threshold when EnvCheckpointPages is unset.
-const defaultCheckpointPages = 1000
+// DefaultCheckpointPages is SQLite's own threshold, kept when EnvCheckpointPages is unset.
+const DefaultCheckpointPages = 1000
 
 // checkpointPages reads EnvCheckpointPages (at least 100).
 func checkpointPages() int {
 	if v, err := strconv.Atoi(strings.TrimSpace(os.Getenv(EnvCheckpointPages))); err == nil && v >= 100 {
 		return v
 	}
-	return defaultCheckpointPages
+	return DefaultCheckpointPages
 }
 
 // pocketbasePragmas are PocketBase's own connection pragmas (core.DefaultDBConnect,

@@ -1,4 +1,4 @@
-package replica
+package replica_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cinecircle/hooks/replica"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -16,18 +18,18 @@ import (
 // copies back, reach data.db within moments from the background checkpoint (so the
 // commit that crosses the threshold has little left to copy); the app's end stops it.
 func TestCheckpointsInTheBackground(t *testing.T) {
-	t.Setenv(EnvURL, "")
+	t.Setenv(replica.EnvURL, "")
 	dir := t.TempDir()
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: DBConnect})
-	Register(app)
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect})
+	replica.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = app.ClearBootstrap() })
 
 	var auto int
-	if err := app.NonconcurrentDB().NewQuery("PRAGMA wal_autocheckpoint").Row(&auto); err != nil || auto != defaultCheckpointPages {
-		t.Fatalf("wal_autocheckpoint on the write connection = %d (%v), want %d: the log would never start afresh", auto, err, defaultCheckpointPages)
+	if err := app.NonconcurrentDB().NewQuery("PRAGMA wal_autocheckpoint").Row(&auto); err != nil || auto != replica.DefaultCheckpointPages {
+		t.Fatalf("wal_autocheckpoint on the write connection = %d (%v), want %d: the log would never start afresh", auto, err, replica.DefaultCheckpointPages)
 	}
 
 	// 2 MB in 64 commits: 512 pages, below the threshold at which a commit checkpoints.
@@ -49,12 +51,12 @@ func TestCheckpointsInTheBackground(t *testing.T) {
 		}
 		return st.Size()
 	}
-	deadline := time.Now().Add(20 * CheckpointEvery)
+	deadline := time.Now().Add(20 * replica.CheckpointEvery)
 	for size() < 2<<20 {
 		if time.Now().After(deadline) {
-			t.Fatalf("data.db is %d bytes %s after 2 MB were written: nothing copied the log back", size(), 20*CheckpointEvery)
+			t.Fatalf("data.db is %d bytes %s after 2 MB were written: nothing copied the log back", size(), 20*replica.CheckpointEvery)
 		}
-		time.Sleep(CheckpointEvery / 5)
+		time.Sleep(replica.CheckpointEvery / 5)
 	}
 
 	// The app's end stops the background checkpoint: it would otherwise run on closed
@@ -66,7 +68,7 @@ func TestCheckpointsInTheBackground(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := size()
-	time.Sleep(5 * CheckpointEvery)
+	time.Sleep(5 * replica.CheckpointEvery)
 	if after := size(); after != before {
 		t.Fatalf("data.db grew from %d to %d bytes after the app's end: the checkpoint still runs", before, after)
 	}

@@ -1,4 +1,4 @@
-package replica
+package replica_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cinecircle/hooks/replica"
 )
 
 // TestConfigFromEnv: replication is off without a URL; each kind of target parses; a
@@ -24,26 +26,26 @@ func TestConfigFromEnv(t *testing.T) {
 		{name: "s3", url: "s3://bucket/cc?endpoint=https://s3.example.test&region=auto", on: true, wantInterval: time.Second,
 			env: map[string]string{"AWS_CA_BUNDLE": ""}},
 		{name: "sftp with a key", url: "sftp://backup@host.example.test:2222/srv/cc", on: true, wantInterval: time.Second,
-			env: map[string]string{EnvSFTPKey: "/etc/cinecircle/id_ed25519"}},
+			env: map[string]string{replica.EnvSFTPKey: "/etc/cinecircle/id_ed25519"}},
 		{name: "relative file path", url: "file://backups/cc", wantErr: "absolute path"},
 		{name: "unknown scheme", url: "ftp://host/cc", wantErr: "unsupported replica scheme"},
-		{name: "password in the URL", url: "sftp://backup:hunter2@host/cc", wantErr: EnvSFTPPassword},
-		{name: "sftp without credentials", url: "sftp://backup@host/cc", wantErr: EnvSFTPKey},
+		{name: "password in the URL", url: "sftp://backup:hunter2@host/cc", wantErr: replica.EnvSFTPPassword},
+		{name: "sftp without credentials", url: "sftp://backup@host/cc", wantErr: replica.EnvSFTPKey},
 		{name: "s3 without a bucket", url: "s3:///cc", wantErr: "bucket"},
 		{name: "s3 with AWS_CA_BUNDLE", url: "s3://bucket/cc", env: map[string]string{"AWS_CA_BUNDLE": "/etc/ca.pem"}, wantErr: "SSL_CERT_FILE"},
-		{name: "interval too long", url: "file:///b", interval: "2h", wantErr: EnvSyncInterval},
-		{name: "interval not a duration", url: "file:///b", interval: "fast", wantErr: EnvSyncInterval},
+		{name: "interval too long", url: "file:///b", interval: "2h", wantErr: replica.EnvSyncInterval},
+		{name: "interval not a duration", url: "file:///b", interval: "fast", wantErr: replica.EnvSyncInterval},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv(EnvURL, tc.url)
-			t.Setenv(EnvSyncInterval, tc.interval)
-			t.Setenv(EnvSFTPPassword, "")
-			t.Setenv(EnvSFTPKey, "")
+			t.Setenv(replica.EnvURL, tc.url)
+			t.Setenv(replica.EnvSyncInterval, tc.interval)
+			t.Setenv(replica.EnvSFTPPassword, "")
+			t.Setenv(replica.EnvSFTPKey, "")
 			t.Setenv("AWS_CA_BUNDLE", "")
 			for k, v := range tc.env {
 				t.Setenv(k, v)
 			}
-			cfg, on, err := ConfigFromEnv()
+			cfg, on, err := replica.ConfigFromEnv()
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("err = %v, want one naming %q", err, tc.wantErr)
@@ -67,21 +69,21 @@ func TestRestoreRefusesANonEmptyDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "data.db"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Restore(t.Context(), "file:///nowhere", dir, time.Time{}); err == nil || !strings.Contains(err.Error(), "not empty") {
+	if _, err := replica.Restore(t.Context(), "file:///nowhere", dir, time.Time{}); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("restore into a non-empty dir: %v", err)
 	}
-	t.Setenv(EnvURL, "")
-	if _, err := Restore(t.Context(), "", filepath.Join(dir, "new"), time.Time{}); err == nil || !strings.Contains(err.Error(), "--from") {
+	t.Setenv(replica.EnvURL, "")
+	if _, err := replica.Restore(t.Context(), "", filepath.Join(dir, "new"), time.Time{}); err == nil || !strings.Contains(err.Error(), "--from") {
 		t.Fatalf("restore without a replica: %v", err)
 	}
-	if _, err := Restore(t.Context(), "file://"+t.TempDir(), filepath.Join(dir, "new"), time.Time{}); err == nil || !strings.Contains(err.Error(), "no replica of data.db") {
+	if _, err := replica.Restore(t.Context(), "file://"+t.TempDir(), filepath.Join(dir, "new"), time.Time{}); err == nil || !strings.Contains(err.Error(), "no replica of data.db") {
 		t.Fatalf("restore from an empty replica: %v", err)
 	}
 }
 
 // TestRedacted keeps credentials and query tokens out of logs.
 func TestRedacted(t *testing.T) {
-	if got := Redacted("sftp://backup@host:22/srv?x=token"); got != "sftp://host:22/srv" {
+	if got := replica.Redacted("sftp://backup@host:22/srv?x=token"); got != "sftp://host:22/srv" {
 		t.Fatalf("Redacted = %q", got)
 	}
 }
@@ -94,8 +96,8 @@ func TestDBConnectBoundsSQLiteMemory(t *testing.T) {
 		env  string
 		want int64
 	}{{"", 128 << 20}, {"64", 64 << 20}, {"nonsense", 128 << 20}} {
-		t.Setenv(EnvDBMemory, c.env)
-		db, err := DBConnect(filepath.Join(t.TempDir(), "data.db"))
+		t.Setenv(replica.EnvDBMemory, c.env)
+		db, err := replica.DBConnect(filepath.Join(t.TempDir(), "data.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +105,7 @@ func TestDBConnectBoundsSQLiteMemory(t *testing.T) {
 		err = db.NewQuery("PRAGMA soft_heap_limit").Row(&got)
 		db.Close()
 		if err != nil || got != c.want {
-			t.Errorf("%s=%q: soft_heap_limit %d (%v), want %d", EnvDBMemory, c.env, got, err, c.want)
+			t.Errorf("%s=%q: soft_heap_limit %d (%v), want %d", replica.EnvDBMemory, c.env, got, err, c.want)
 		}
 	}
 }
