@@ -2,6 +2,7 @@
 // data directory, and helpers that talk to it as a member would. Nothing is mocked. The
 // tests reach these through the fixtures in fixtures.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { access, cp, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -21,13 +22,15 @@ export const serverBinary = resolve(uiDir, process.env.CINECIRCLE_BIN ?? '../cin
  * in it, tagged @browser.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const DEBIAN_SHELL = '/usr/bin/chromium-headless-shell'
 /**
  * Debian's build of Chromium's headless shell (package chromium-headless-shell): the same
  * Chromium version, Blink and V8 without the browser's shell around them, as Playwright runs
  * headless tests by default. It runs every other test, in about 45% less CPU than the whole
- * browser's headless mode (bench/NOTES.md).
+ * browser's headless mode (bench/NOTES.md). Where it is not installed, the whole browser
+ * runs them (make test says so).
  */
-export const CHROMIUM_SHELL_PATH = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+export const CHROMIUM_SHELL_PATH = process.env.CHROMIUM_SHELL_PATH ?? (existsSync(DEBIAN_SHELL) ? DEBIAN_SHELL : CHROMIUM_PATH)
 /** The flags both run with. */
 export const CHROMIUM_ARGS = [
   '--headless',
