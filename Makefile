@@ -116,8 +116,9 @@ chromium:
 	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then :; \
 	elif [ "$$(id -u)" = 0 ]; then \
 	  echo "Installing Debian's chromium and chromium-headless-shell for the e2e suite..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null && \
-	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 || $(NO_HEADLESS_SHELL); }; \
+	  apt-get update -qq; \
+	  [ -x /usr/bin/chromium ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || exit 1; \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null 2>&1 || $(NO_HEADLESS_SHELL); \
 	elif [ -x /usr/bin/chromium ]; then $(NO_HEADLESS_SHELL); \
 	else \
 	  echo "Chromium is missing. Install it with: sudo apt-get install -y chromium chromium-headless-shell"; exit 1; \
