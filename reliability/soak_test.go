@@ -273,11 +273,11 @@ func TestSoak(t *testing.T) {
 	// Memory flat, in two parts. (1) The Go heap, where a leak of ours or PocketBase's
 	// would live: the live heap after GC must stay within half again plus 4 MB of what it
 	// was after the warm-up. It is about 6 MB; a leak of 1 KiB a request adds 3 MB in
-	// make test's 15 s (too little to see) and 117 MB in make soak's 10 minutes. (2) The whole process (RSS), which also holds
-	// SQLite's page caches outside the Go heap: each connection caches up to 32 MB
-	// (PocketBase's cache_size) of the pages it touched, and the files grow during the
-	// soak (the request log in auxiliary.db takes a row per request), so the caches fill
-	// over minutes. A 10-minute soak measured 99 → 153 MiB with a flat 6 MB live heap.
+	// make test's 15 s (too little to see) and 117 MB in make soak's 10 minutes. (2) The
+	// whole process (RSS), which also holds SQLite's page caches outside the Go heap: each
+	// connection caches up to 32 MB (PocketBase's cache_size) of the pages it touched, and
+	// the files grow during the soak (the request log in auxiliary.db takes a row per
+	// request), so the caches fill over minutes. A 10-minute soak measured 99 → 153 MiB with a flat 6 MB live heap.
 	// RSS may exceed the warm-up by a quarter plus 64 MiB (two write connections' full
 	// caches); beyond that memory is growing without bound.
 	if heapWarm < 0 || heapEnd < 0 {
