@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { Spinner } from '../ui/Spinner'
+import { DialogSpinner } from '../ui/Spinner'
 import {
   closeAddDialog,
   loadAddDialog,
@@ -24,13 +24,7 @@ export function AddDialogHost() {
   }, [])
   if (!open) return null
   return (
-    <Suspense
-      fallback={
-        <div className="fixed inset-0 z-[999] grid place-items-center bg-black/30">
-          <Spinner label="Opening" className="loading-lg" />
-        </div>
-      }
-    >
+    <Suspense fallback={<DialogSpinner />}>
       <AddDialog key={session} preset={preset} onClose={closeAddDialog} />
     </Suspense>
   )

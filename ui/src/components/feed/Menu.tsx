@@ -8,8 +8,9 @@ export interface MenuItem {
   icon?: ReactNode
   onSelect: () => void
   danger?: boolean
+  /** Fetches what choosing the item opens (a lazily loaded dialog's code) while it is pointed at or focused. */
+  preload?: () => void
 }
-
 
 /**
  * Menu: a small WAI-ARIA menu button (the avatar menu's pattern): Enter, Space or the
@@ -65,6 +66,8 @@ export function Menu({
               role="menuitem"
               tabIndex={-1}
               className={`${itemClass} ${item.danger ? 'text-error' : ''}`}
+              onPointerEnter={item.preload}
+              onFocus={item.preload}
               onClick={() => {
                 close(true)
                 item.onSelect()

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import type { Activity } from '../../lib/feed'
 import { useDeleteActivity, useEditActivity } from '../../queries/feed'
-import { EditReviewDialog } from '../diary/EditReviewDialog'
+import { lazyDialog } from '../ui/lazyDialog'
 import { Modal } from '../ui/Modal'
 import { TrashIcon } from '../ui/icons'
 import { Menu, type MenuItem } from './Menu'
+
+const EditReviewDialog = lazyDialog(() => import('../diary/EditReviewDialog').then((m) => m.EditReviewDialog))
 
 /** DotsIcon: the ⋯ of a post's or member's options menu. */
 export const DotsIcon = () => (
@@ -37,7 +39,7 @@ export function OwnerMenu({
   const close = () => setDialog(null)
 
   const items: MenuItem[] = []
-  if (canEdit) items.push({ key: 'edit', label: 'Edit Post', onSelect: () => setDialog('edit') })
+  if (canEdit) items.push({ key: 'edit', label: 'Edit Post', onSelect: () => setDialog('edit'), preload: EditReviewDialog.preload })
   items.push({ key: 'delete', label: 'Delete Post', danger: true, onSelect: () => setDialog('delete') }, ...extraItems)
 
   return (

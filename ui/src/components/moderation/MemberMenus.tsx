@@ -1,11 +1,13 @@
-import type { PickedTitle } from '../../lib/diary'
-import { AddToListDialog } from '../lists/AddToListDialog'
 import { lazy, Suspense, useState } from 'react'
+import type { PickedTitle } from '../../lib/diary'
 import type { Activity } from '../../lib/feed'
 import { displayName, type UserLike } from '../../lib/users'
 import { Menu, type MenuItem } from '../feed/Menu'
 import { DotsIcon, OwnerMenu } from '../feed/OwnerMenu'
+import { lazyDialog } from '../ui/lazyDialog'
 import type { ModerationDialog } from './ModerationDialogs'
+
+const AddToListDialog = lazyDialog(() => import('../lists/AddToListDialog').then((m) => m.AddToListDialog))
 
 const FlagIcon = ({ className }: { className?: string }) => (
   <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
@@ -46,7 +48,7 @@ export function PostMenu({
 }) {
   const { open, element } = useModerationDialog()
   const [adding, setAdding] = useState(false)
-  const listItems: MenuItem[] = title ? [{ key: 'list', label: 'Add to list', onSelect: () => setAdding(true) }] : []
+  const listItems: MenuItem[] = title ? [{ key: 'list', label: 'Add to list', onSelect: () => setAdding(true), preload: AddToListDialog.preload }] : []
   const addDialog = adding && title ? <AddToListDialog title={title} onClose={() => setAdding(false)} /> : null
   if (activity.userId === currentUserId) {
     return (

@@ -25,3 +25,12 @@ export function PageSpinner() {
     </div>
   )
 }
+
+/** DialogSpinner covers the page while a lazily loaded dialog's code arrives. */
+export function DialogSpinner() {
+  return (
+    <div className="fixed inset-0 z-[999] grid place-items-center bg-black/30">
+      <Spinner label="Opening" className="loading-lg" />
+    </div>
+  )
+}
