@@ -10,7 +10,10 @@ import { ReviewText } from '../feed/CardParts'
 import { Stars } from '../feed/Stars'
 import { Avatar } from '../ui/Avatar'
 import { ClockIcon, StarIcon } from '../ui/icons'
-import { CollabRateDialog, type CollabRateTarget } from './CollabRateDialog'
+import { lazyDialog } from '../ui/lazyDialog'
+import type { CollabRateTarget } from './CollabRateDialog'
+
+const CollabRateDialog = lazyDialog(() => import('./CollabRateDialog').then((m) => m.CollabRateDialog))
 
 /**
  * CollabBox: the ratings part of a collaborative post (SPEC §4). While the collaboration is
@@ -49,7 +52,14 @@ export function CollabBox({ activity, currentUserId, titleName }: { activity: Ac
           </p>
           {d.currentUserCanRate ? (
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <button type="button" className="btn btn-primary btn-sm" disabled={titleId <= 0} onClick={() => open(false)}>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                disabled={titleId <= 0}
+                onPointerEnter={CollabRateDialog.preload}
+                onFocus={CollabRateDialog.preload}
+                onClick={() => open(false)}
+              >
                 <StarIcon className="size-4" /> Add Your Rating
               </button>
               <button
@@ -83,7 +93,14 @@ export function CollabBox({ activity, currentUserId, titleName }: { activity: Ac
                       <span className="font-semibold">{name}</span>
                     )}
                     {own && titleId > 0 && (
-                      <button type="button" className="btn btn-ghost btn-xs ml-auto" aria-label="Edit your rating" onClick={() => open(true, r)}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs ml-auto"
+                        aria-label="Edit your rating"
+                        onPointerEnter={CollabRateDialog.preload}
+                        onFocus={CollabRateDialog.preload}
+                        onClick={() => open(true, r)}
+                      >
                         Edit
                       </button>
                     )}

@@ -21,8 +21,11 @@ import {
   useUpdateNotificationSettings,
 } from '../../queries/notifications'
 import { kindOfEntity } from '../../lib/collab'
-import { CollabRateDialog, type CollabRateTarget } from '../collab/CollabRateDialog'
+import type { CollabRateTarget } from '../collab/CollabRateDialog'
 import { Avatar } from '../ui/Avatar'
+import { lazyDialog } from '../ui/lazyDialog'
+
+const CollabRateDialog = lazyDialog(() => import('../collab/CollabRateDialog').then((m) => m.CollabRateDialog))
 
 function BellIcon({ className = 'size-5' }: { className?: string }) {
   return (
@@ -175,7 +178,7 @@ function NotificationRow({ n, onOpen, onAddRating }: { n: AppNotification; onOpe
       </button>
       {addRating && (
         <div className="px-3 pb-2 pl-13">
-          <button type="button" className="btn btn-primary btn-xs" onClick={onAddRating}>
+          <button type="button" className="btn btn-primary btn-xs" onPointerEnter={CollabRateDialog.preload} onFocus={CollabRateDialog.preload} onClick={onAddRating}>
             Add Your Rating
           </button>
         </div>
