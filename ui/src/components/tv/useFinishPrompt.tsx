@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react'
 import { serverMessage } from '../../lib/apiErrors'
 import { toast } from '../../lib/toast'
 import { useLogEntry } from '../../queries/diary'
-import { RateDialog } from '../diary/RateDialog'
+import { lazyDialog } from '../ui/lazyDialog'
+
+// The prompt opens after a tracked episode finishes a show: rarely, so its code loads then.
+const RateDialog = lazyDialog(() => import('../diary/RateDialog').then((m) => m.RateDialog))
 
 /** The show a finished-show prompt is about. */
 export interface FinishedShow {
