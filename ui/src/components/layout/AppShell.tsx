@@ -7,11 +7,14 @@ import { queryClient } from '../../lib/queryClient'
 import { toast } from '../../lib/toast'
 import { needsProfileCompletion, type OwnUser } from '../../lib/users'
 import { AddDialogHost } from '../diary/AddDialogHost'
-import { CompleteProfileModal } from '../profile/CompleteProfileModal'
 import { InstallPromptCard } from '../pwa/InstallPromptCard'
 import { PwaDialogHost } from '../pwa/PwaDialogHost'
+import { lazyDialog } from '../ui/lazyDialog'
 import { Header } from './Header'
 import { MobileBottomBar } from './MobileBottomBar'
+
+// Only a new member sees it, once: its form's code loads then.
+const CompleteProfileModal = lazyDialog(() => import('../profile/CompleteProfileModal').then((m) => m.CompleteProfileModal))
 
 /**
  * AppShell: the signed-in frame: header, page, mobile bottom bar, the add dialog (opened
