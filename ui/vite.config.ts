@@ -108,12 +108,42 @@ async function bundleClassic(entry: string, root: string, define: Record<string,
   return chunk.code
 }
 
+// The signed-in home's code beyond the entry: the member shell and the home page. homeFiles
+// preloads their files; the `member` chunk holds what they share with other chunks.
+const HOME_ROOTS = /src[\\/](components[\\/]layout[\\/]AppShell|routes[\\/]Home)\.tsx$/
+
+/**
+ * homeGraph: the modules the signed-in home imports statically (HOME_ROOTS and what they
+ * import, transitively), known once the module graph is built, before the chunks are made:
+ * has(id) answers the codeSplitting group that bundles them (with an empty set before).
+ */
+function homeGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+  const modules = new Set<string>()
+  return {
+    has: (id) => modules.has(id),
+    plugin: {
+      name: 'cinecircle:home-graph',
+      apply: 'build',
+      buildEnd() {
+        modules.clear()
+        const visit = (id: string) => {
+          if (modules.has(id)) return
+          modules.add(id)
+          this.getModuleInfo(id)?.importedIds.forEach(visit)
+        }
+        for (const id of this.getModuleIds()) if (HOME_ROOTS.test(id)) visit(id)
+      },
+    },
+  }
+}
+const home = homeGraph()
+
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1]>
 
 /**
  * homeFiles: the code files a member's home page needs beyond the entry: the member shell
- * (components/layout/AppShell.tsx) and the home page (routes/Home.tsx) with the chunks they
- * import, as /assets/... paths (none in dev, where there is no bundle).
+ * and the home page (HOME_ROOTS) with the chunks they import, as /assets/... paths (none in
+ * dev, where there is no bundle).
  */
 function homeFiles(bundle: Bundle | undefined): string[] {
   if (!bundle) return []
@@ -126,7 +156,7 @@ function homeFiles(bundle: Bundle | undefined): string[] {
     files.add(fileName)
     chunk.imports.forEach(add)
   }
-  for (const c of chunks) if (/components[\\/]layout[\\/]AppShell\.tsx$|routes[\\/]Home\.tsx$/.test(c.facadeModuleId ?? '')) add(c.fileName)
+  for (const c of chunks) if (HOME_ROOTS.test(c.facadeModuleId ?? '')) add(c.fileName)
   return [...files].map((f) => `/${f}`)
 }
 
@@ -169,7 +199,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStartupScripts(), prerenderLanding(), pwa, keepGitkeep()],
+  plugins: [react(), tailwindcss(), home.plugin, inlineStartupScripts(), prerenderLanding(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -196,7 +226,13 @@ export default defineConfig({
               test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](landing|invite))\./,
               includeDependenciesRecursively: false,
             },
-            { name: 'member', test: /src[\\/]/, minShareCount: 2 },
+            // What the signed-in home loads first and shares with other chunks, in one file;
+            // nothing else (issue 26: a module shared by two other pages, or by a dialog the
+            // home loads when it opens, is not the home's to download).
+            { name: 'member', test: home.has, minShareCount: 2 },
+            // The rest of what two chunks share (the other pages, the dialogs loaded on
+            // opening) in one more file, not dozens of small ones.
+            { name: 'pages', test: /src[\\/]/, minShareCount: 2 },
           ],
         },
       },
