@@ -15,7 +15,10 @@ const FlagIcon = ({ className }: { className?: string }) => (
   </svg>
 )
 
-const ModerationDialogs = lazy(() => import('./ModerationDialogs'))
+const loadModerationDialogs = () => import('./ModerationDialogs')
+const ModerationDialogs = lazy(loadModerationDialogs)
+/** preloadModerationDialogs: for the report and block items, so their dialog opens at once. */
+const preloadModerationDialogs = () => void loadModerationDialogs()
 
 /** useModerationDialog: which report or block dialog is open, and the element that draws it. */
 function useModerationDialog(onBlocked?: () => void) {
@@ -60,9 +63,11 @@ export function PostMenu({
   }
   const name = displayName(activity.user)
   const items: MenuItem[] = [
-    { key: 'report', label: 'Report Post', onSelect: () => open({ kind: 'report', entityType: 'activity', entityId: activity.id }) },
+    { key: 'report', label: 'Report Post', onSelect: () => open({ kind: 'report', entityType: 'activity', entityId: activity.id }), preload: preloadModerationDialogs },
     // A watch together kept after its author deleted their account has nobody to block.
-    ...(activity.userId ? [{ key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }) }] : []),
+    ...(activity.userId
+      ? [{ key: 'block', label: `Block ${name}`, danger: true, onSelect: () => open({ kind: 'block', userId: activity.userId, name }), preload: preloadModerationDialogs }]
+      : []),
     ...listItems,
   ]
   return (
@@ -79,8 +84,8 @@ export function ProfileMenu({ user, onBlocked }: { user: UserLike & { id: string
   const { open, element } = useModerationDialog(onBlocked)
   const name = displayName(user)
   const items: MenuItem[] = [
-    { key: 'report', label: 'Report Member', onSelect: () => open({ kind: 'report', entityType: 'user', entityId: user.id }) },
-    { key: 'block', label: 'Block Member', danger: true, onSelect: () => open({ kind: 'block', userId: user.id, name }) },
+    { key: 'report', label: 'Report Member', onSelect: () => open({ kind: 'report', entityType: 'user', entityId: user.id }), preload: preloadModerationDialogs },
+    { key: 'block', label: 'Block Member', danger: true, onSelect: () => open({ kind: 'block', userId: user.id, name }), preload: preloadModerationDialogs },
   ]
   return (
     <>
@@ -100,6 +105,8 @@ export function ReportCommentButton({ commentId }: { commentId: string }) {
         className="btn btn-ghost btn-xs text-base-content/70"
         aria-label="Report comment"
         title="Report comment"
+        onPointerEnter={preloadModerationDialogs}
+        onFocus={preloadModerationDialogs}
         onClick={() => open({ kind: 'report', entityType: 'comment', entityId: commentId })}
       >
         <FlagIcon className="size-3.5" />

@@ -19,8 +19,10 @@ import { Menu, type MenuItem } from '../feed/Menu'
 import { copyText } from './clipboard'
 import { ShareIcon } from './ShareIcon'
 
-const ShareImageDialog = lazy(() => import('./ShareImageDialog').then((m) => ({ default: m.ShareImageDialog })))
-const ListShareDialog = lazy(() => import('../lists/ListShareDialog').then((m) => ({ default: m.ListShareDialog })))
+const loadShareImageDialog = () => import('./ShareImageDialog')
+const loadListShareDialog = () => import('../lists/ListShareDialog')
+const ShareImageDialog = lazy(() => loadShareImageDialog().then((m) => ({ default: m.ShareImageDialog })))
+const ListShareDialog = lazy(() => loadListShareDialog().then((m) => ({ default: m.ListShareDialog })))
 
 function openPopup(url: string) {
   window.open(url, '_blank', popupFeatures({ width: window.outerWidth, height: window.outerHeight, left: window.screenX, top: window.screenY }))
@@ -72,7 +74,10 @@ export function ShareMenu({ activity }: { activity: Activity }) {
         }),
     },
   ]
-  if (hasImage) items.push({ key: 'image', label: 'Share as image', onSelect: () => setImageOpen(true) })
+  if (hasImage) {
+    const preload = () => void (isList ? loadListShareDialog() : loadShareImageDialog())
+    items.push({ key: 'image', label: 'Share as image', onSelect: () => setImageOpen(true), preload })
+  }
   if (canNativeShare) {
     items.push({
       key: 'more',
