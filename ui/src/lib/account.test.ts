@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { charCount, clampCrop, cropRect, largePhotoUrl, linkifyBio, moveCrop, photoProblem, safeHttpUrl, websiteLabel } from './account'
+import { charCount, clampCrop, cropRect, linkifyBio, moveCrop, photoProblem, safeHttpUrl, websiteLabel } from './account'
 
 describe('cropRect', () => {
   it.each([
@@ -59,9 +59,7 @@ describe('small helpers', () => {
   it('counts characters like the server', () => {
     expect(charCount('é😀')).toBe(2)
   })
-  it('labels and photo sizes', () => {
+  it('labels website links', () => {
     expect(websiteLabel('https://ana.example/')).toBe('ana.example')
-    expect(largePhotoUrl('/api/files/c/u/a.jpg?thumb=128x128')).toBe('/api/files/c/u/a.jpg')
-    expect(largePhotoUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png')
   })
 })

@@ -100,8 +100,3 @@ export function safeHttpUrl(text: string): string | null {
 
 /** websiteLabel is how a website link reads: the host and path, without the scheme. */
 export const websiteLabel = (href: string) => href.replace(/^https?:\/\//i, '').replace(/\/$/, '')
-
-/** largePhotoUrl is the 512 px photo behind a member's 128 px thumb (other URLs as they are). */
-export function largePhotoUrl(url: string): string {
-  return url.startsWith('/api/files/') ? url.replace(/\?thumb=\d+x\d+$/, '') : url
-}

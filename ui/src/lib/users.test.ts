@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { avatarUrl, displayName, generatedAvatar, initials, needsProfileCompletion, type UserLike } from './users'
+import { avatarUrl, displayName, generatedAvatar, initials, largePhotoUrl, needsProfileCompletion, type UserLike } from './users'
 
 const base = { id: 'abc123', email: 'zoe.kim@example.com', profileImageUrl: '' }
 
@@ -59,6 +59,11 @@ describe('avatarUrl', () => {
 
   it('escapes markup in initials', () => {
     expect(decodeURIComponent(generatedAvatar({ id: 'x', firstName: '<b>' }))).toContain('&lt;')
+  })
+
+  it('finds the large photo behind a thumb', () => {
+    expect(largePhotoUrl('/api/files/c/u/a.jpg?thumb=128x128')).toBe('/api/files/c/u/a.jpg')
+    expect(largePhotoUrl('https://cdn.example/a.png')).toBe('https://cdn.example/a.png')
   })
 })
 

@@ -115,6 +115,11 @@ export function avatarUrl(user: UserLike): string {
   return url || generatedAvatar(user)
 }
 
+/** largePhotoUrl is the 512 px photo behind a member's 128 px thumb (other URLs as they are). */
+export function largePhotoUrl(url: string): string {
+  return url.startsWith('/api/files/') ? url.replace(/\?thumb=\d+x\d+$/, '') : url
+}
+
 /**
  * needsProfileCompletion applies SPEC §4: the first name is missing, blank or holds an
  * at-sign (an email used as a name), or there is no nickname. Once the member has saved

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { largePhotoUrl } from '../../lib/account'
-import { avatarUrl, displayName, generatedAvatar, type UserLike } from '../../lib/users'
+import { avatarUrl, displayName, generatedAvatar, largePhotoUrl, type UserLike } from '../../lib/users'
 
 const sizes = {
   xs: 'size-7',
