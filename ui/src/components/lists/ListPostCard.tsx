@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { Activity } from '../../lib/feed'
 import { listPostSentence, type ListPostData } from '../../lib/lists'
 import { CardFooter, CardHeader, CardShell } from '../feed/CardParts'
-import { PosterMosaic } from './ListCard'
+import { PosterMosaic } from './PosterMosaic'
 
 /**
  * ListPostCard: a list post in the feed: 'Ana added 3 titles to Best of 2025' with the

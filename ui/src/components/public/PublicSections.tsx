@@ -5,7 +5,7 @@ import { publicListPath } from '../../lib/public'
 import { formatRating, hasRating } from '../../lib/rating'
 import type { Favorite, ListSummary } from '../../queries/lists'
 import { Poster } from '../catalog/Poster'
-import { PosterMosaic } from '../lists/ListCard'
+import { PosterMosaic } from '../lists/PosterMosaic'
 import { RefreshIcon, StarIcon } from '../ui/icons'
 
 // The sections of a public profile (#21) below the member: favourite films, the recent
