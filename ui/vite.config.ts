@@ -241,7 +241,7 @@ export default defineConfig({
             },
             {
               name: 'brand',
-              test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](landing|invite))\./,
+              test: /src[\\/](components[\\/](landing[\\/]TaglineRotator|layout[\\/]Logo|ui[\\/]landingIcons)|hooks[\\/]useDocumentTitle|lib[\\/](taglines|invite))\./,
               includeDependenciesRecursively: false,
             },
             // What the signed-in home loads first and shares with other chunks, in one file;

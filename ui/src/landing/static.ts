@@ -1,12 +1,13 @@
 // The pre-rendered landing page's own script (issue 26: a landing that ships almost no
 // JavaScript). index.html carries the landing as HTML rendered at build time from
 // components/landing/Landing.tsx (vite.config.ts); for a visitor, this small script moves
-// it exactly as the React landing would, with the same rules (lib/landing, lib/landingSteps,
+// it exactly as the React landing would, with the same rules (lib/landing, lib/taglines, lib/landingSteps,
 // lib/landingMotion), and React never loads. vite.config.ts bundles it into one inline
 // classic script at the end of index.html's body. When index.html's startup script decided
 // for the member's app instead (src/startup/earlyUser.js), this script starts the app.
 import { rememberInviteRef, safeSessionStorage } from '../lib/invite'
-import { floatingEmojiLayout, floatingEmojiStyle, landingDotClass, landingOffset, landingPanelClass, rotateTaglines, TAGLINES } from '../lib/landing'
+import { floatingEmojiLayout, floatingEmojiStyle, landingDotClass, landingOffset, landingPanelClass } from '../lib/landing'
+import { rotateTaglines, TAGLINES } from '../lib/taglines'
 import { landingSteps } from '../lib/landingSteps'
 import { currentFloatingCount, subscribeFloatingCount } from '../lib/landingMotion'
 import { SW_URL } from '../lib/serviceWorker'

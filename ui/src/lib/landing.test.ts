@@ -6,11 +6,9 @@ import {
   floatingEmojiLayout,
   goTo,
   initialStepState,
-  nextTagline,
   stepFromKey,
   stepFromSwipe,
   stepFromWheel,
-  TAGLINES,
 } from './landing'
 
 describe('applyStep', () => {
@@ -79,21 +77,6 @@ describe('stepFromSwipe', () => {
     ['tiny', 5, 5, 0],
   ])('%s', (_, distance, ms, step) => {
     expect(stepFromSwipe(distance, ms)).toBe(step)
-  })
-})
-
-describe('taglines', () => {
-  it('has 16 distinct taglines including the SPEC examples', () => {
-    expect(TAGLINES).toHaveLength(16)
-    expect(new Set(TAGLINES).size).toBe(16)
-    expect(TAGLINES).toContain('Where friends become film critics')
-    expect(TAGLINES).toContain('Track, rate, roast, repeat')
-  })
-
-  it('rotates and wraps', () => {
-    expect(nextTagline(0)).toBe(1)
-    expect(nextTagline(15)).toBe(0)
-    expect(nextTagline(0, 0)).toBe(0)
   })
 })
 

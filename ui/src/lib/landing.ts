@@ -6,8 +6,6 @@ export const SWIPE_DISTANCE = 70
 export const FAST_SWIPE_DISTANCE = 40
 export const FAST_SWIPE_SPEED = 0.5 // px per ms
 export const FAST_SWIPE_MAX_MS = 800
-export const TAGLINE_INTERVAL_MS = 4000
-export const TAGLINE_FADE_MS = 400
 
 export type Step = -1 | 0 | 1
 
@@ -74,51 +72,6 @@ export function stepFromSwipe(distance: number, durationMs: number): Step {
   const fast = abs / duration > FAST_SWIPE_SPEED && durationMs < FAST_SWIPE_MAX_MS
   if (abs > SWIPE_DISTANCE || (abs > FAST_SWIPE_DISTANCE && fast)) return distance > 0 ? 1 : -1
   return 0
-}
-
-/** The 16 rotating taglines of the hero (SPEC §1). */
-export const TAGLINES: readonly string[] = [
-  'Where friends become film critics',
-  'Track, rate, roast, repeat',
-  'Your watch history, with better company',
-  'Every movie night deserves a sequel',
-  'Rate it. Review it. Argue about it.',
-  'The group chat, but for movies',
-  'Binge together, even when apart',
-  'Your next favourite film is one friend away',
-  'Popcorn opinions, shared daily',
-  'Keep score of every credit roll',
-  'From first watch to fiftieth rewatch',
-  'Find out who really has the best taste',
-  'Less scrolling, more watching',
-  'Every season, every episode, every verdict',
-  'Lights down, ratings up',
-  'Your circle, your cinema',
-]
-
-/** nextTagline is the index shown after the current one, wrapping around. */
-export function nextTagline(index: number, count: number = TAGLINES.length): number {
-  return count > 0 ? (index + 1) % count : 0
-}
-
-/**
- * rotateTaglines runs the hero's rotation (every 4 s, a 0.4 s fade): show(index, visible)
- * hides the current tagline, then shows the next. It returns the function that stops it.
- */
-export function rotateTaglines(show: (index: number, visible: boolean) => void): () => void {
-  let index = 0
-  let fade: ReturnType<typeof setTimeout> | undefined
-  const timer = setInterval(() => {
-    show(index, false)
-    fade = setTimeout(() => {
-      index = nextTagline(index)
-      show(index, true)
-    }, TAGLINE_FADE_MS)
-  }, TAGLINE_INTERVAL_MS)
-  return () => {
-    clearInterval(timer)
-    clearTimeout(fade)
-  }
 }
 
 // The classes that show which section is current. The React landing and the pre-rendered

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { rotateTaglines, TAGLINES } from '../../lib/landing'
+import { rotateTaglines, TAGLINES } from '../../lib/taglines'
 
 /** TaglineRotator: one of the 16 taglines, changing every 4 s with a 0.4 s fade. */
 export function TaglineRotator({ className = '' }: { className?: string }) {
