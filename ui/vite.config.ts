@@ -131,16 +131,17 @@ function reactRouterProduction(): Plugin {
 const HOME_ROOTS = /src[\\/](components[\\/]layout[\\/]AppShell|routes[\\/]Home)\.tsx$/
 
 /**
- * homeGraph: the modules the signed-in home imports statically (HOME_ROOTS and what they
- * import, transitively), known once the module graph is built, before the chunks are made:
- * has(id) answers the codeSplitting group that bundles them (with an empty set before).
+ * staticGraph: the modules that roots import statically (the modules whose ids match roots,
+ * and what they import, transitively), known once the module graph is built, before the
+ * chunks are made: has(id) answers the codeSplitting group that bundles them (with an
+ * empty graph before). Its plugin collects them.
  */
-function homeGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+function staticGraph(name: string, roots: RegExp): { plugin: Plugin; has: (id: string) => boolean } {
   const modules = new Set<string>()
   return {
     has: (id) => modules.has(id),
     plugin: {
-      name: 'cinecircle:home-graph',
+      name: `cinecircle:static-graph-${name}`,
       apply: 'build',
       buildEnd() {
         modules.clear()
@@ -149,12 +150,15 @@ function homeGraph(): { plugin: Plugin; has: (id: string) => boolean } {
           modules.add(id)
           this.getModuleInfo(id)?.importedIds.forEach(visit)
         }
-        for (const id of this.getModuleIds()) if (HOME_ROOTS.test(id)) visit(id)
+        for (const id of this.getModuleIds()) if (roots.test(id)) visit(id)
       },
     },
   }
 }
-const home = homeGraph()
+const home = staticGraph('home', HOME_ROOTS)
+// The add dialog, whose code the member shell fetches a few seconds after the start
+// (components/diary/AddDialogHost.tsx).
+const addDialog = staticGraph('add-dialog', /src[\\/]components[\\/]diary[\\/]AddDialog\.tsx$/)
 
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1]>
 
@@ -217,7 +221,7 @@ const pwa = VitePWA({
 })
 
 export default defineConfig({
-  plugins: [reactRouterProduction(), react(), tailwindcss(), home.plugin, inlineStartupScripts(), prerenderLanding(), pwa, keepGitkeep()],
+  plugins: [reactRouterProduction(), react(), tailwindcss(), home.plugin, addDialog.plugin, inlineStartupScripts(), prerenderLanding(), pwa, keepGitkeep()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -248,6 +252,9 @@ export default defineConfig({
             // nothing else (issue 26: a module shared by two other pages, or by a dialog the
             // home loads when it opens, is not the home's to download).
             { name: 'member', test: home.has, minShareCount: 2 },
+            // What the add dialog shares with other pages (the title picker, the rating and
+            // review fields), beside it: the shell's early fetch of the dialog stays small.
+            { name: 'diaryForm', test: addDialog.has, minShareCount: 2 },
             // The rest of what two chunks share (the other pages, the dialogs loaded on
             // opening) in one more file, not dozens of small ones.
             { name: 'pages', test: /src[\\/]/, minShareCount: 2 },
