@@ -134,7 +134,8 @@ const HOME_ROOTS = /src[\\/](components[\\/]layout[\\/]AppShell|routes[\\/]Home)
  * staticGraph: the modules that roots import statically (the modules whose ids match roots,
  * and what they import, transitively), known once the module graph is built, before the
  * chunks are made: has(id) answers the codeSplitting group that bundles them (with an
- * empty graph before). Its plugin collects them.
+ * empty graph before). Its plugin collects them, and fails the build when no module
+ * matches roots (a root renamed would otherwise quietly undo the split).
  */
 function staticGraph(name: string, roots: RegExp): { plugin: Plugin; has: (id: string) => boolean } {
   const modules = new Set<string>()
@@ -151,6 +152,7 @@ function staticGraph(name: string, roots: RegExp): { plugin: Plugin; has: (id: s
           this.getModuleInfo(id)?.importedIds.forEach(visit)
         }
         for (const id of this.getModuleIds()) if (roots.test(id)) visit(id)
+        if (modules.size === 0) this.error(`${name}: no module matches ${roots}`)
       },
     },
   }
