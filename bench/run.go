@@ -16,14 +16,21 @@ import (
 
 // RunOptions sizes a benchmark run.
 type RunOptions struct {
-	Bin             string // the cinecircle binary to serve (default: this executable)
-	Work            string // where the data dir copy goes (default: a temp dir, removed after)
-	Requests        int    // serial requests per workload; concurrent workloads send 4×
-	Viewers         int    // signed-in members who read feeds
-	StockPages      int    // records API requests per page (a timeout stops the page)
-	RealtimeClients int    // 0 skips the realtime test
+	Bin  string // the cinecircle binary to serve (default: this executable)
+	Work string // where the data dir copy goes (default: a temp dir, removed after)
+	// InPlace serves the seeded data dir itself instead of a copy (a 10x data set is 30 GB,
+	// more than a small disk holds twice); the run's writes then stay in it, so the seed
+	// serves one run (make bench seeds again after it).
+	InPlace         bool
+	Requests        int // serial requests per workload; concurrent workloads send 4×
+	Viewers         int // signed-in members who read feeds
+	StockPages      int // records API requests per page (a timeout stops the page)
+	RealtimeClients int // 0 skips the realtime test
 	RealtimePosts   int
 	Password        string
+	// AuthorFollowers is how many followers the logging author has, near enough (500 at
+	// 10k members, 5,000 at 100k).
+	AuthorFollowers int
 	Phases          string        // comma-separated: load, tv, public, lists, federation, writes, stock, bare, realtime (default all)
 	WriteStep       time.Duration // how long the write capacity phase offers each rate (0: 8 s)
 	// The federation phase's remote servers, the followers spread over them, the reviews
@@ -31,6 +38,10 @@ type RunOptions struct {
 	FediServers, FediFollowers, FediReviews int
 	FediPace                                time.Duration
 }
+
+// DefaultAuthorFollowers is the logging author's follower count when RunOptions leaves
+// it unset (the 10k-member targets' author).
+const DefaultAuthorFollowers = 500
 
 // runs reports whether phase is among o.Phases (all when empty).
 func (o RunOptions) runs(phase string) bool {
@@ -53,13 +64,16 @@ type Results struct {
 	Users          int            `json:"users"`
 	Activities     int            `json:"activities"`
 	EpisodeWatches int            `json:"episodeWatches"`
+	DataBytes      int64          `json:"dataBytes"` // the seeded data dir's databases
 	ViewerFollows  string         `json:"viewerFollows"`
 	Startup        time.Duration  `json:"startup"`
 	CursorCheck    string         `json:"cursorCheck"`
 	Load           []Stat         `json:"load"`
+	LoadRSS        int64          `json:"loadRSS"` // the server's peak RSS over the load phase
 	Stock          []Stat         `json:"stock"`
 	Bare           []Stat         `json:"bare"`
 	Realtime       *Realtime      `json:"realtime,omitzero"`
+	Seed           *SeedRecord    `json:"seed,omitzero"` // what the seed reported about itself
 	Writes         *WriteCapacity `json:"writes,omitzero"`
 	Federation     *Federation    `json:"federation,omitzero"`
 	Settled        []Settled      `json:"settled,omitzero"` // how long each phase waited for a quiet server
@@ -121,21 +135,17 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if err := app.DB().Select("COUNT(*)").From("episode_watches").Row(&res.EpisodeWatches); err != nil {
 		return nil, err
 	}
-	work := o.Work
-	if work == "" {
-		tmp, err := os.MkdirTemp("", "cinecircle-bench-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(tmp)
-		work = tmp
+	res.DataBytes = dataBytes(app.DataDir())
+	var rec SeedRecord
+	if readJSON(filepath.Join(app.DataDir(), SeedRecordFile), &rec) == nil {
+		res.Seed = &rec
 	}
-	dir := filepath.Join(work, "data")
-	_ = os.RemoveAll(dir)
 	t := time.Now()
-	if err := copyDataDir(app.DataDir(), dir); err != nil {
+	dir, cleanup, err := o.servedDir(app.DataDir())
+	if err != nil {
 		return nil, err
 	}
+	defer cleanup()
 	if err := openStockRule(dir); err != nil {
 		return nil, err
 	}
@@ -156,7 +166,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 		}
 		env = fediEnv
 	}
-	say("copied the data dir to %s in %v", dir, time.Since(t).Round(time.Millisecond))
+	say("serving the data dir %s (ready in %v)", dir, time.Since(t).Round(time.Millisecond))
 
 	srv, err := startServer(o.Bin, dir, env...)
 	if err != nil {
@@ -190,7 +200,10 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	}
 	if o.runs("load") {
 		settle("load")
+		stop := srv.watchRSS()
 		res.Load = f.loadWorkloads(o.Requests, progress)
+		res.LoadRSS = stop()
+		say("  server RSS peak over the load phase: %d MB", res.LoadRSS>>20)
 	}
 	if o.runs("tv") {
 		settle("tv")
@@ -230,7 +243,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if o.runs("writes") {
 		settle("writes")
 		say("write capacity: diary logs offered at rising rates (open load), p99 limit %v", WriteP99Limit)
-		wc, err := f.writeCapacity(app, o.WriteStep, out)
+		wc, err := f.writeCapacity(app, dir, o.WriteStep, out)
 		if err != nil {
 			return nil, fmt.Errorf("write capacity: %w", err)
 		}
@@ -263,6 +276,31 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	return res, nil
 }
 
+// servedDir is the data dir the server runs on: seeded itself with InPlace, else a copy
+// in Work (a temp dir by default, removed by cleanup).
+func (o RunOptions) servedDir(seeded string) (dir string, cleanup func(), err error) {
+	cleanup = func() {}
+	if o.InPlace {
+		return seeded, cleanup, nil
+	}
+	work := o.Work
+	if work == "" {
+		tmp, err := os.MkdirTemp("", "cinecircle-bench-")
+		if err != nil {
+			return "", cleanup, err
+		}
+		cleanup = func() { _ = os.RemoveAll(tmp) }
+		work = tmp
+	}
+	dir = filepath.Join(work, "data")
+	_ = os.RemoveAll(dir)
+	if err := copyDataDir(seeded, dir); err != nil {
+		cleanup()
+		return "", func() {}, err
+	}
+	return dir, cleanup, nil
+}
+
 // newFixture picks the members and titles the workloads use and signs the members in
 // through the real login route.
 func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
@@ -293,7 +331,7 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 		Email string `db:"email"`
 	}
 	err = app.DB().NewQuery(`SELECT s.following, s.n, u.email FROM (SELECT following, COUNT(*) AS n FROM follows GROUP BY following) s
-		JOIN users u ON u.id = s.following ORDER BY ABS(s.n - 500), s.following LIMIT 1`).One(&author)
+		JOIN users u ON u.id = s.following ORDER BY ABS(s.n - {:n}), s.following LIMIT 1`).Bind(dbx.Params{"n": cmpOr(o.AuthorFollowers, DefaultAuthorFollowers)}).One(&author)
 	if err != nil {
 		return nil, fmt.Errorf("picking the author: %w", err)
 	}

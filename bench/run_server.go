@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -81,7 +82,7 @@ func startServer(bin, dir string, env ...string) (*server, error) {
 	cmd := exec.Command(bin, "serve", "--http", addr, "--dir", dir, "--dev=false")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "CINECIRCLE_RATE_LIMIT_SCALE=100000"}
 	// Go runtime settings and the database's tuning pass through
-	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "CINECIRCLE_CHECKPOINT_PAGES", "CINECIRCLE_DB_MEMORY_MB"} {
+	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG", "CINECIRCLE_CHECKPOINT_PAGES", "CINECIRCLE_DB_MEMORY_MB"} {
 		if v := os.Getenv(k); v != "" {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}
@@ -126,6 +127,48 @@ func (s *server) rssBytes() int64 {
 		}
 	}
 	return 0
+}
+
+// watchRSS samples the server's RSS every 100 ms until the returned func is called,
+// which returns the peak.
+func (s *server) watchRSS() func() int64 {
+	var peak atomic.Int64
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if r := s.rssBytes(); r > peak.Load() {
+				peak.Store(r)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() int64 {
+		close(done)
+		<-stopped
+		return peak.Load()
+	}
+}
+
+// dataBytes is the size of the SQLite files (databases and logs) in dir.
+func dataBytes(dir string) int64 {
+	var n int64
+	for _, pattern := range []string{"*.db", "*.db-wal"} {
+		files, _ := filepath.Glob(filepath.Join(dir, pattern))
+		for _, f := range files {
+			if st, err := os.Stat(f); err == nil {
+				n += st.Size()
+			}
+		}
+	}
+	return n
 }
 
 // stop ends the server (SIGTERM, then SIGKILL after 10 s).

@@ -73,8 +73,12 @@ func TestRunSmoke(t *testing.T) {
 	if rt == nil || rt.Reachable == 0 || rt.Deliveries != rt.Reachable*rt.Posts || rt.Missed != 0 || rt.Strays != 0 {
 		t.Fatalf("realtime: %+v", rt)
 	}
-	report := bench.Report(res, &bench.Results{}, &bench.UIResults{})
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "federation: a review by a member with 20 remote followers on 5 servers", "## Federation", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity"} {
+	if res.Seed == nil || res.Seed.Took <= 0 || res.Seed.PeakRSS <= 0 || res.DataBytes <= 0 || res.LoadRSS <= 0 {
+		t.Fatalf("the seed's record, the data size and the server's RSS under load must be reported: seed %+v, %d bytes, RSS %d", res.Seed, res.DataBytes, res.LoadRSS)
+	}
+	report := bench.Report(res, &bench.Results{}, &bench.UIResults{}, res) // the same run as the 10x one: the section renders
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "federation: a review by a member with 20 remote followers on 5 servers", "## Federation", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity",
+		"## Ten times the size", "seed in under 20 minutes", "feed page 1 ≤ 1.5× the bare SQL", "server RSS under the load phase", "data dir size per 1M activities", "| 200 members | 200 members |"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
 		}

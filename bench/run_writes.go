@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -22,6 +23,13 @@ import (
 // WriteP99Limit is the tail a sustained write rate must keep.
 const WriteP99Limit = 50 * time.Millisecond
 
+// A sustained rate must also leave no more posts waiting for their fan-out at the end of
+// its step than fanoutLag of logs at that rate: a post's notifications are written off the
+// request path (notify's delivery queue), so the answers alone can stay fast while the
+// followers' notifications fall further behind (at 100,000 members, 100 logs a second
+// left 3,206 posts queued, draining at 4 a second).
+const fanoutLag = 2 * time.Second
+
 // writeRates are the offered rates, in logs a second, tried in order.
 var writeRates = []float64{5, 10, 20, 30, 40, 60, 80, 100, 130, 160, 200}
 
@@ -36,10 +44,15 @@ type WriteStep struct {
 	Errors   int           `json:"errors"`
 	P50      time.Duration `json:"p50"`
 	P99      time.Duration `json:"p99"`
+	// Backlog is how many posts still waited for their fan-out when the step ended.
+	Backlog int `json:"backlog"`
 }
 
+// keptUp reports whether the step's fan-out kept pace with its logs (fanoutLag).
+func (s WriteStep) keptUp() bool { return float64(s.Backlog) <= s.Rate*fanoutLag.Seconds() }
+
 // WriteCapacity is the phase's result: the steps, and the highest offered rate that kept
-// p99 ≤ WriteP99Limit without errors.
+// p99 ≤ WriteP99Limit without errors while the fan-out kept pace.
 type WriteCapacity struct {
 	Steps           []WriteStep   `json:"steps"`
 	StepLength      time.Duration `json:"stepLength"`
@@ -47,16 +60,23 @@ type WriteCapacity struct {
 	Authors         int           `json:"authors"`
 	MedianFollowers int           `json:"medianFollowers"`
 	Load            string        `json:"loadAtStart"`
+	// FanoutChecked says the steps' Backlog was read (runs before 27 November did not).
+	FanoutChecked bool `json:"fanoutChecked"`
 }
 
 // writeCapacity offers rising rates of diary logs by the fixture's viewers (each posts
 // to their own followers), each for length (0: defaultWriteStep), until two steps in a
-// row miss the limit.
-func (f *fixture) writeCapacity(app core.App, length time.Duration, out io.Writer) (*WriteCapacity, error) {
+// row miss the limit. dir is the served data dir, whose delivery queue it reads.
+func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, out io.Writer) (*WriteCapacity, error) {
 	if length <= 0 {
 		length = defaultWriteStep
 	}
-	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length}
+	queue, err := openQueue(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer queue.Close()
+	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length, FanoutChecked: true}
 	var followers []int
 	for _, v := range f.viewers {
 		var n int
@@ -71,17 +91,33 @@ func (f *fixture) writeCapacity(app core.App, length time.Duration, out io.Write
 	missed := 0
 	for _, rate := range writeRates {
 		step := f.offerLogs(rate, length, &next)
+		step.Backlog = queuedFanouts(queue)
 		wc.Steps = append(wc.Steps, step)
-		fmt.Fprintf(out, "  writes: offered %5.0f/s  answered %6.1f/s  p50 %7s  p99 %7s ms  err %d\n",
-			step.Rate, step.Achieved, ms(step.P50), ms(step.P99), step.Errors)
-		if step.P99 <= WriteP99Limit && step.Errors == 0 {
+		fmt.Fprintf(out, "  writes: offered %5.0f/s  answered %6.1f/s  p50 %7s  p99 %7s ms  err %d  posts awaiting fan-out %d\n",
+			step.Rate, step.Achieved, ms(step.P50), ms(step.P99), step.Errors, step.Backlog)
+		if step.P99 <= WriteP99Limit && step.Errors == 0 && step.keptUp() {
 			wc.Ceiling, missed = rate, 0
 		} else if missed++; missed == 2 {
 			break
 		}
-		time.Sleep(length / 4) // the last step's fan-out finishes before the next
+		// The next step starts once this one's fan-out is done (or after two steps' time).
+		for wait := time.Now(); queuedFanouts(queue) > 0 && time.Since(wait) < 2*length; {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 	return wc, nil
+}
+
+// openQueue opens the served data dir's database read-only, for its delivery queue.
+func openQueue(dir string) (*dbx.DB, error) {
+	return dbx.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+}
+
+// queuedFanouts counts the posts whose fan-out is still queued (-1 when unreadable).
+func queuedFanouts(db *dbx.DB) int {
+	n := -1
+	_ = db.NewQuery("SELECT COUNT(*) FROM delivery_queue WHERE kind = 'post'").Row(&n)
+	return n
 }
 
 // offerLogs sends logs at rate for length, each a new title for its author.

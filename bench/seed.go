@@ -5,10 +5,13 @@
 package bench
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"time"
 
 	"cinecircle/hooks/catalog"
@@ -45,6 +48,14 @@ const dbTime = "2006-01-02 15:04:05.000Z"
 // id makes a PocketBase-shaped id (15 characters, [a-z0-9]) from a prefix letter and n.
 func id(prefix byte, n int) string { return fmt.Sprintf("%c%014d", prefix, n) }
 
+// benchTitle is a movie the activities are about.
+type benchTitle struct {
+	ID    string `db:"id"`
+	TMDB  int    `db:"tmdbId"`
+	Title string `db:"title"`
+	Year  int    `db:"year"`
+}
+
 // Seed fills app's (fresh, migrated) database with a community of the given sizes and
 // reports progress to out.
 func Seed(app core.App, s Sizes, out io.Writer) error {
@@ -57,123 +68,111 @@ func Seed(app core.App, s Sizes, out io.Writer) error {
 	if err := app.DB().Select("id").From("movies").OrderBy("tmdbId").Column(&movies); err != nil {
 		return err
 	}
-	var titles []struct {
-		ID    string `db:"id"`
-		TMDB  int    `db:"tmdbId"`
-		Title string `db:"title"`
-		Year  int    `db:"year"`
-	}
+	var titles []benchTitle
 	if err := app.DB().Select("id", "tmdbId", "title", "year").From("movies").OrderBy("tmdbId").All(&titles); err != nil {
 		return err
 	}
 	if len(titles) == 0 {
 		return fmt.Errorf("the catalog is empty")
 	}
-	step := func(name string, fn func(tx core.App) (int, error)) error {
-		t := time.Now()
-		var n int
-		err := app.RunInTransaction(func(tx core.App) error {
-			var err error
-			n, err = fn(tx)
-			return err
-		})
-		if err == nil {
-			fmt.Fprintf(out, "  %-14s %9d rows in %v\n", name, n, time.Since(t).Round(time.Millisecond))
-		}
-		return err
-	}
 	now := time.Now().UTC()
 	when := func() string { return now.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour)))).Format(dbTime) }
+	shows, err := seedShows(app)
+	if err != nil {
+		return err
+	}
+	hash, err := passwordHash(app)
+	if err != nil {
+		return err
+	}
 
-	// Secondary indexes are dropped for the load and built once at the end: maintaining
-	// them row by row with random keys is most of a naive bulk load's time.
+	// Secondary indexes with random keys are dropped for the load and built once at the
+	// end: maintaining them row by row is most of a naive bulk load's time (keptDuringLoad).
 	indexes, err := dropIndexes(app, "follows", "activities", "activity_likes", "comments", "notifications", "watch_entries", "diary",
 		"episode_watches", "tv_progress", "lists", "list_items")
 	if err != nil {
 		return err
 	}
-	if err := step("users", func(tx core.App) (int, error) { return seedUsers(tx, s, now) }); err != nil {
+	c, err := openSeedConn(app, out)
+	if err != nil {
 		return err
 	}
-	if err := step("follows", func(tx core.App) (int, error) { return seedFollows(tx, s, rng, when) }); err != nil {
+	steps := []struct {
+		name string
+		fn   func(tx *sql.Tx) (int, error)
+	}{
+		{"users", func(tx *sql.Tx) (int, error) { return seedUsers(tx, s, hash, now) }},
+		{"follows", func(tx *sql.Tx) (int, error) { return seedFollows(tx, s, rng, when) }},
+		{"activities", func(tx *sql.Tx) (int, error) { return seedActivities(tx, s, rng, titles, when) }},
+		{"notifications", func(tx *sql.Tx) (int, error) { return seedNotifications(tx, s, rng, when) }},
+		{"entries", func(tx *sql.Tx) (int, error) { return seedEntries(tx, s, rng, movies, when) }},
+		{"episodes", func(tx *sql.Tx) (int, error) { return seedTV(tx, s, rng, shows, now) }},
+		{"lists", func(tx *sql.Tx) (int, error) { return seedLists(tx, s, rng, movies, when) }},
+		{"indexes", func(tx *sql.Tx) (int, error) { return len(indexes), recreate(tx, indexes) }},
+		{"analyze", func(tx *sql.Tx) (int, error) { _, err := tx.Exec("ANALYZE"); return 0, err }},
+	}
+	for _, st := range steps {
+		if err := c.step(st.name, st.fn); err != nil {
+			return errors.Join(err, c.close())
+		}
+	}
+	if err := c.close(); err != nil {
 		return err
 	}
-	if err := step("activities", func(tx core.App) (int, error) {
-		return insertMany(tx, "activities", []string{"id", "user", "type", "movie", "data", "created", "updated"}, s.Activities, func(i int) []any {
-			t := titles[rng.IntN(len(titles))]
-			author := zipfUser(rng, s.Users)
-			rating := math.Round(rng.Float64()*100) / 10
-			typ := []string{"movie_watched", "movie_rating", "movie_review", "movie_watchlist"}[rng.IntN(4)]
-			data := fmt.Sprintf(`{"movieId":%d,"movieTitle":%q,"movieYear":%d,"rating":%g,"review":"","status":"watched"}`, t.TMDB, t.Title, t.Year, rating)
-			c := when()
-			return []any{id('a', i), id('u', author), typ, t.ID, data, c, c}
-		})
-	}); err != nil {
-		return err
-	}
-	if err := step("likes", func(tx core.App) (int, error) {
-		// Each activity gets a Poisson-like number of distinct likers (mean LikesPerActivity),
-		// so the unique (activity, user) index can be built after the load.
-		type like struct{ act, user int }
-		var likes []like
-		for a := 0; a < s.Activities; a++ {
-			k := poisson(rng, s.LikesPerActivity)
-			seen := map[int]bool{}
-			for len(seen) < min(k, s.Users) {
-				u := rng.IntN(s.Users)
-				if !seen[u] {
-					seen[u] = true
-					likes = append(likes, like{a, u})
-				}
+	rec := SeedRecord{Sizes: s, Took: time.Since(start), PeakRSS: peakRSS(), Steps: c.steps}
+	fmt.Fprintf(out, "seeded in %v, peak memory %d MB\n", rec.Took.Round(time.Millisecond), rec.PeakRSS>>20)
+	return writeJSON(filepath.Join(app.DataDir(), SeedRecordFile), rec)
+}
+
+// seedActivities writes the activities with their likes and comments: each activity
+// draws its numbers of likes and comments (Poisson, means LikesPerActivity and
+// CommentsPerActivity) and is written with the counters they make, as the app keeps them.
+// A quarter of the comments reply to the activity's comment before.
+func seedActivities(tx *sql.Tx, s Sizes, rng *rand.Rand, titles []benchTitle, when func() string) (int, error) {
+	acts := newInserter(tx, "activities", "id", "user", "type", "movie", "data", "likeCount", "commentCount", "created", "updated")
+	likes := newInserter(tx, "activity_likes", "id", "activity", "user", "created")
+	comments := newInserter(tx, "comments", "id", "activity", "user", "parent", "depth", "content", "commentType", "created", "updated")
+	types := []string{"movie_watched", "movie_rating", "movie_review", "movie_watchlist"}
+	seen := map[int]bool{}
+	for i := range s.Activities {
+		t := titles[rng.IntN(len(titles))]
+		author := zipfUser(rng, s.Users)
+		rating := math.Round(rng.Float64()*100) / 10
+		typ := types[rng.IntN(len(types))]
+		data := fmt.Sprintf(`{"movieId":%d,"movieTitle":%q,"movieYear":%d,"rating":%g,"review":"","status":"watched"}`, t.TMDB, t.Title, t.Year, rating)
+		created := when()
+		nLikes := min(poisson(rng, s.LikesPerActivity), s.Users)
+		nComments := poisson(rng, s.CommentsPerActivity)
+		act := id('a', i)
+		acts.add(act, id('u', author), typ, t.ID, data, nLikes, nComments, created, created)
+		clear(seen)
+		for len(seen) < nLikes { // distinct likers: the (activity, user) index is unique
+			if u := rng.IntN(s.Users); !seen[u] {
+				seen[u] = true
+				likes.add(id('l', likes.rows), act, id('u', u), when())
 			}
 		}
-		return insertMany(tx, "activity_likes", []string{"id", "activity", "user", "created"}, len(likes), func(i int) []any {
-			return []any{id('l', i), id('a', likes[i].act), id('u', likes[i].user), when()}
-		})
-	}); err != nil {
-		return err
-	}
-	if err := step("comments", func(tx core.App) (int, error) {
-		n := int(float64(s.Activities) * s.CommentsPerActivity)
-		return insertMany(tx, "comments", []string{"id", "activity", "user", "parent", "depth", "content", "commentType", "created", "updated"}, n, func(i int) []any {
-			act := rng.IntN(s.Activities)
+		for k := range nComments {
 			parent, depth := "", 0
-			if i > 0 && rng.IntN(4) == 0 { // a quarter are replies to the comment before
-				parent, depth = id('c', i-1), 1
+			if k > 0 && rng.IntN(4) == 0 {
+				parent, depth = id('c', comments.rows-1), 1
 			}
-			c := when()
-			return []any{id('c', i), id('a', act), id('u', rng.IntN(s.Users)), parent, depth, "Loved this one", "text", c, c}
-		})
-	}); err != nil {
-		return err
+			at := when()
+			comments.add(id('c', comments.rows), act, id('u', rng.IntN(s.Users)), parent, depth, "Loved this one", "text", at, at)
+		}
 	}
-	if err := step("notifications", func(tx core.App) (int, error) {
-		n := int(float64(s.Activities) * s.NotificationsPerPost)
-		return insertMany(tx, "notifications", []string{"id", "user", "actor", "type", "message", "entityType", "entityId", "isRead", "count", "created", "updated"}, n, func(i int) []any {
-			c := when()
-			return []any{id('n', i), id('u', rng.IntN(s.Users)), id('u', rng.IntN(s.Users)), "like", "Someone liked your review",
-				"activity", id('a', rng.IntN(s.Activities)), rng.IntN(3) > 0, 1, c, c}
-		})
-	}); err != nil {
-		return err
+	return closeAll(acts, likes, comments)
+}
+
+// seedNotifications writes NotificationsPerPost notifications an activity, two thirds read.
+func seedNotifications(tx *sql.Tx, s Sizes, rng *rand.Rand, when func() string) (int, error) {
+	t := newInserter(tx, "notifications", "id", "user", "actor", "type", "message", "entityType", "entityId", "isRead", "count", "created", "updated")
+	for i := range int(float64(s.Activities) * s.NotificationsPerPost) {
+		c := when()
+		t.add(id('n', i), id('u', rng.IntN(s.Users)), id('u', rng.IntN(s.Users)), "like", "Someone liked your review",
+			"activity", id('a', rng.IntN(s.Activities)), rng.IntN(3) > 0, 1, c, c)
 	}
-	if err := step("entries", func(tx core.App) (int, error) { return seedEntries(tx, s, rng, movies, when) }); err != nil {
-		return err
-	}
-	if err := step("episodes", func(tx core.App) (int, error) { return seedTV(tx, s, rng, now) }); err != nil {
-		return err
-	}
-	if err := step("lists", func(tx core.App) (int, error) { return seedLists(tx, s, rng, movies, when) }); err != nil {
-		return err
-	}
-	if err := step("indexes", func(tx core.App) (int, error) { return len(indexes), recreate(tx, indexes) }); err != nil {
-		return err
-	}
-	if err := step("counters", func(tx core.App) (int, error) { return recount(tx) }); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "seeded in %v\n", time.Since(start).Round(time.Millisecond))
-	return nil
+	return t.close()
 }
 
 // poisson draws a count with the given mean (Knuth's method; fine for small means).

@@ -1,12 +1,11 @@
 package bench
 
 import (
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 
 	"cinecircle/hooks/lists"
-
-	"github.com/pocketbase/pocketbase/core"
 )
 
 // BigList is the id of the seeded list of BigListItems titles the list workloads read
@@ -23,26 +22,20 @@ const BigListItems = 1000
 // seedLists inserts s.Lists lists by random members (a third followers-only, a tenth
 // private) holding s.ListItems titles between them, each list a run of distinct catalog
 // titles, ranks spaced lists.RankGap apart; list 0 is BigList.
-func seedLists(tx core.App, s Sizes, rng *rand.Rand, movies []string, when func() string) (int, error) {
+func seedLists(tx *sql.Tx, s Sizes, rng *rand.Rand, movies []string, when func() string) (int, error) {
 	if s.Lists == 0 {
 		return 0, nil
 	}
-	type list struct {
-		owner, count, start int
-	}
-	all := make([]list, s.Lists)
+	ls := newInserter(tx, "lists", "id", "owner", "name", "description", "ranked", "visibility", "itemCount", "updatedBy", "created", "updated")
+	items := newInserter(tx, "list_items", "id", "list", "owner", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated")
 	perList := max(1, s.ListItems/s.Lists)
-	total := 0
-	for i := range all {
-		n := 1 + rng.IntN(2*perList)
+	for i := range s.Lists {
+		count, owner := 1+rng.IntN(2*perList), zipfUser(rng, s.Users)
 		if i == 0 {
-			n = BigListItems
+			count, owner = BigListItems, BigListOwner
 		}
-		all[i] = list{owner: zipfUser(rng, s.Users), count: min(n, len(movies)), start: rng.IntN(len(movies))}
-		total += all[i].count
-	}
-	all[0].owner = BigListOwner
-	n, err := insertMany(tx, "lists", []string{"id", "owner", "name", "description", "ranked", "visibility", "itemCount", "updatedBy", "created", "updated"}, len(all), func(i int) []any {
+		count = min(count, len(movies))
+		start := rng.IntN(len(movies))
 		vis := lists.Public
 		switch {
 		case i == 0:
@@ -51,25 +44,12 @@ func seedLists(tx core.App, s Sizes, rng *rand.Rand, movies []string, when func(
 		case i%3 == 0:
 			vis = lists.Followers
 		}
-		c := when()
-		return []any{id('p', i), id('u', all[i].owner), fmt.Sprintf("Bench list %d", i), "", i%2 == 0, vis, all[i].count, id('u', all[i].owner), c, c}
-	})
-	if err != nil {
-		return n, err
-	}
-	type ref struct{ list, k int }
-	refs := make([]ref, 0, total)
-	for i, l := range all {
-		for k := range l.count {
-			refs = append(refs, ref{i, k})
+		list, by, c := id('p', i), id('u', owner), when()
+		ls.add(list, by, fmt.Sprintf("Bench list %d", i), "", i%2 == 0, vis, count, by, c, c)
+		for k := range count {
+			c := when()
+			items.add(id('i', items.rows), list, by, movies[(start+k)%len(movies)], int64(k+1)*lists.RankGap, "", by, by, c, c)
 		}
 	}
-	m, err := insertMany(tx, "list_items", []string{"id", "list", "owner", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated"}, len(refs), func(j int) []any {
-		r := refs[j]
-		l := all[r.list]
-		owner := id('u', l.owner)
-		c := when()
-		return []any{id('i', j), id('p', r.list), owner, movies[(l.start+r.k)%len(movies)], int64(r.k+1) * lists.RankGap, "", owner, owner, c, c}
-	})
-	return n + m, err
+	return closeAll(ls, items)
 }

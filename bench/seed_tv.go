@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -50,7 +51,7 @@ func (s benchShow) episodeAt(k int) (int, int) {
 }
 
 // seedShows adds the long show and the binge shows, and returns every show to draw from.
-func seedShows(tx core.App) ([]benchShow, error) {
+func seedShows(app core.App) ([]benchShow, error) {
 	var extra []catalog.Title
 	long := catalog.Title{Kind: catalog.TV, ID: LongShowID, Title: "The Long Runner", Year: 2001, Runtime: 42, Source: catalog.SourceImport,
 		Status: catalog.StatusReturning, Genres: []string{"Drama"}}
@@ -67,7 +68,7 @@ func seedShows(tx core.App) ([]benchShow, error) {
 		}
 		extra = append(extra, b)
 	}
-	if err := catalog.SaveTitles(tx, extra...); err != nil {
+	if err := catalog.SaveTitles(app, extra...); err != nil {
 		return nil, err
 	}
 	var rows []struct {
@@ -75,7 +76,7 @@ func seedShows(tx core.App) ([]benchShow, error) {
 		TMDB    int    `db:"tmdbId"`
 		Seasons string `db:"seasons"`
 	}
-	if err := tx.DB().Select("id", "tmdbId", "seasons").From("tv_shows").
+	if err := app.DB().Select("id", "tmdbId", "seasons").From("tv_shows").
 		Where(dbx.NewExp("tmdbId < {:binge}", dbx.Params{"binge": BingeShowFloor})).OrderBy("tmdbId").All(&rows); err != nil {
 		return nil, err
 	}
@@ -98,96 +99,67 @@ func seedShows(tx core.App) ([]benchShow, error) {
 }
 
 // seedTV writes the episode watches, progress rows and TV watch entries.
-func seedTV(tx core.App, s Sizes, rng *rand.Rand, now time.Time) (int, error) {
-	shows, err := seedShows(tx)
-	if err != nil {
-		return 0, err
-	}
+func seedTV(tx *sql.Tx, s Sizes, rng *rand.Rand, shows []benchShow, now time.Time) (int, error) {
 	var long benchShow
 	for _, sh := range shows {
 		if sh.tmdbID == LongShowID {
 			long = sh
 		}
 	}
-	type progress struct {
-		user, watched, next int
-		show                benchShow
-		last                string
+	watches := newInserter(tx, "episode_watches", "id", "user", "tvShow", "season", "episode", "watchedAt", "source", "created")
+	progress := newInserter(tx, "tv_progress", "id", "user", "tvShow", "watched", "total", "nextSeason", "nextEpisode", "seasonCounts", "lastWatchedAt", "updated")
+	entries := newInserter(tx, "watch_entries", "id", "user", "tvShow", "status", "rating", "watchedAt", "created", "updated")
+	counts := map[string]string{}
+	for _, sh := range shows {
+		b, _ := json.Marshal(sh.counts)
+		counts[sh.id] = string(b)
 	}
-	var watches [][]any
-	var rows []progress
-	total := 0
-	flush := func() error {
-		if len(watches) == 0 {
-			return nil
-		}
-		_, err := insertMany(tx, "episode_watches", []string{"id", "user", "tvShow", "season", "episode", "watchedAt", "source", "created"},
-			len(watches), func(i int) []any { return watches[i] })
-		total += len(watches)
-		watches = watches[:0]
-		return err
-	}
-	watch := func(u int, sh benchShow, upTo int, start time.Time) progress {
+	// watch writes member u's watches of sh's first upTo episodes from start on, with the
+	// show's progress row and watch entry.
+	watch := func(u int, sh benchShow, upTo int, start time.Time) {
 		at := start
 		for k := range upTo {
 			se, ep := sh.episodeAt(k)
 			at = at.Add(time.Duration(20+rng.IntN(200)) * time.Minute)
 			stamp := at.Format(dbTime)
-			watches = append(watches, []any{fmt.Sprintf("e%014d", total+len(watches)), id('u', u), sh.id, se, ep, stamp, "manual", stamp})
+			watches.add(id('e', watches.rows), id('u', u), sh.id, se, ep, stamp, "manual", stamp)
 		}
-		return progress{user: u, watched: upTo, next: upTo, show: sh, last: at.Format(dbTime)}
+		last := at.Format(dbTime)
+		se, ep := sh.episodeAt(upTo)
+		progress.add(id('p', progress.rows), id('u', u), sh.id, upTo, sh.total, se, ep, counts[sh.id], last, last)
+		status, watchedAt := "currently_watching", ""
+		if upTo >= sh.total {
+			status, watchedAt = "watched", last
+		}
+		entries.add(id('v', entries.rows), id('u', u), sh.id, status, 0, watchedAt, last, last)
 	}
-	for u := 0; u < s.Users; u++ {
+	picked := map[string]bool{}
+	for u := range s.Users {
 		budget := s.EpisodeWatchesPerUser/2 + rng.IntN(s.EpisodeWatchesPerUser+1)
-		picked := map[string]bool{}
-		switch u {
-		case UpNextMember:
+		clear(picked)
+		if u == UpNextMember {
 			for _, k := range rng.Perm(len(shows)) {
 				if sh := shows[k]; len(picked) < UpNextShows && sh.total > 3 && sh.tmdbID != LongShowID {
 					picked[sh.id] = true
-					rows = append(rows, watch(u, sh, 1+rng.IntN(3), now.AddDate(0, 0, -rng.IntN(300)-2)))
+					watch(u, sh, 1+rng.IntN(3), now.AddDate(0, 0, -rng.IntN(300)-2))
 				}
 			}
-			rows = append(rows, watch(u, long, long.total/2, now.AddDate(-1, 0, 0)))
+			watch(u, long, long.total/2, now.AddDate(-1, 0, 0))
 			budget = 0
 		}
-		for budget > 0 {
+		for budget > 0 && len(picked) < len(shows) {
 			sh := shows[rng.IntN(len(shows))]
 			if picked[sh.id] {
 				continue
 			}
 			picked[sh.id] = true
 			upTo := min(sh.total, 1+rng.IntN(min(budget, sh.total)))
-			rows = append(rows, watch(u, sh, upTo, now.AddDate(0, 0, -rng.IntN(365))))
+			watch(u, sh, upTo, now.AddDate(0, 0, -rng.IntN(365)))
 			budget -= upTo
 		}
-		if len(watches) >= 100_000 {
-			if err := flush(); err != nil {
-				return 0, err
-			}
-		}
 	}
-	if err := flush(); err != nil {
+	if _, err := closeAll(progress, entries); err != nil {
 		return 0, err
 	}
-	_, err = insertMany(tx, "tv_progress", []string{"id", "user", "tvShow", "watched", "total", "nextSeason", "nextEpisode", "seasonCounts", "lastWatchedAt", "updated"},
-		len(rows), func(i int) []any {
-			p := rows[i]
-			se, ep := p.show.episodeAt(p.next)
-			counts, _ := json.Marshal(p.show.counts)
-			return []any{fmt.Sprintf("p%014d", i), id('u', p.user), p.show.id, p.watched, p.show.total, se, ep, string(counts), p.last, p.last}
-		})
-	if err != nil {
-		return 0, err
-	}
-	_, err = insertMany(tx, "watch_entries", []string{"id", "user", "tvShow", "status", "rating", "watchedAt", "created", "updated"},
-		len(rows), func(i int) []any {
-			p := rows[i]
-			status, at := "currently_watching", ""
-			if p.watched >= p.show.total {
-				status, at = "watched", p.last
-			}
-			return []any{fmt.Sprintf("v%014d", i), id('u', p.user), p.show.id, status, 0, at, p.last, p.last}
-		})
-	return total, err
+	return watches.close()
 }
