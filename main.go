@@ -30,10 +30,7 @@ var publicFiles embed.FS
 
 func main() {
 	app := pocketbase.NewWithConfig(pocketbase.Config{
-		// Keep as many idle database connections as readers run at once under load: a
-		// connection closed for being over the idle limit is reopened cold (its page cache
-		// and prepared statements lost), which halved feed throughput at 32 concurrent.
-		DataMaxIdleConns: 48,
+		DataMaxIdleConns: replica.PoolConns,
 		DBConnect:        replica.DBConnect,
 	})
 

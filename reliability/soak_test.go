@@ -275,7 +275,7 @@ func TestSoak(t *testing.T) {
 	// was after the warm-up. It is about 6 MB; a leak of 1 KiB a request adds 3 MB in
 	// make test's 15 s (too little to see) and 117 MB in make soak's 10 minutes. (2) The
 	// whole process (RSS), which also holds SQLite's page caches outside the Go heap: each
-	// connection caches up to 32 MB (PocketBase's cache_size) of the pages it touched, and
+	// connection caches up to its share of CINECIRCLE_DB_MEMORY_MB of the pages it touched, and
 	// the files grow during the soak (the request log in auxiliary.db takes a row per
 	// request), so the caches fill over minutes. A 10-minute soak measured 99 → 153 MiB with a flat 6 MB live heap.
 	// RSS may exceed the warm-up by a quarter plus 64 MiB (two write connections' full

@@ -88,24 +88,24 @@ func TestRedacted(t *testing.T) {
 	}
 }
 
-// TestDBConnectBoundsSQLiteMemory: every database the app opens caps SQLite's memory for
-// the process (128 MB, or CINECIRCLE_DB_MEMORY_MB), so pooled connections' page caches
-// cannot grow the server to gigabytes on a large database.
+// TestDBConnectBoundsSQLiteMemory: every connection the app opens caches at most its
+// share of 128 MB (or CINECIRCLE_DB_MEMORY_MB) among the pooled connections, so their page
+// caches cannot grow the server to gigabytes on a large database.
 func TestDBConnectBoundsSQLiteMemory(t *testing.T) {
 	for _, c := range []struct {
 		env  string
 		want int64
-	}{{"", 128 << 20}, {"64", 64 << 20}, {"nonsense", 128 << 20}} {
+	}{{"", -(128 << 10) / replica.PoolConns}, {"64", -(64 << 10) / replica.PoolConns}, {"nonsense", -(128 << 10) / replica.PoolConns}, {"1", -256}} {
 		t.Setenv(replica.EnvDBMemory, c.env)
 		db, err := replica.DBConnect(filepath.Join(t.TempDir(), "data.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got int64
-		err = db.NewQuery("PRAGMA soft_heap_limit").Row(&got)
+		err = db.NewQuery("PRAGMA cache_size").Row(&got)
 		db.Close()
 		if err != nil || got != c.want {
-			t.Errorf("%s=%q: soft_heap_limit %d (%v), want %d", replica.EnvDBMemory, c.env, got, err, c.want)
+			t.Errorf("%s=%q: cache_size %d (%v), want %d", replica.EnvDBMemory, c.env, got, err, c.want)
 		}
 	}
 }
