@@ -354,7 +354,9 @@ func writeSection(w func(string, ...any), wc *WriteCapacity, title string) {
 	}
 	members := wc.Ceiling * 3600 / peakHourLogsPerMember
 	if !wc.FanoutChecked {
-		w("\nThis run did not check that the followers' notifications kept pace (the queue's backlog column is not measured): its ceiling counts the answers only.")
+		w("\nAnswered with p99 ≤ %v: **%.0f logs a second**. This run did not check that the followers' notifications kept pace (the backlog column was not measured), so the figure counts the answers only; at %.2f logs per member in the busiest hour it would be about %.0f members.",
+			WriteP99Limit, wc.Ceiling, peakHourLogsPerMember, members)
+		return
 	}
 	w("\nSustained with p99 ≤ %v and the followers' notifications no more than %v of logs behind: **%.0f logs a second**. At %.2f logs per member in the busiest hour (two a day, an eighth of them in that hour), that is the logging of about %.0f members on this box.",
 		WriteP99Limit, fanoutLag, wc.Ceiling, peakHourLogsPerMember, members)
