@@ -128,7 +128,7 @@ chromium:
 ## load runner with realtime, the UI budgets and Lighthouse, and writes bench/RESULTS.md
 ## BENCH_SCALE=10x runs the runner on ten times the community (issue #26: 100,000 members,
 ## 10M activities, ~30 GB): its own seed, served in place (a small disk does not hold it
-## twice, so each 10x run seeds afresh, ~20 min), results in RESULTS.md beside the 10k ones.
+## twice, so each 10x run seeds afresh, ~25 min), results in RESULTS.md beside the 10k ones.
 BENCH_SCALE ?= 1x
 BENCH_FLAGS ?=
 ifeq ($(BENCH_SCALE),10x)

@@ -255,7 +255,7 @@ func Report(r, base *Results, ui *UIResults, x *Results) string {
 	w("\n## Reproduce\n")
 	w("```sh")
 	w("make bench                      # seeds bench/out/seed once (~2.5 min), then runs everything below")
-	w("make bench BENCH_SCALE=10x      # the runner on ten times the community (seeds ~30 GB afresh each time, ~20 min)")
+	w("make bench BENCH_SCALE=10x      # the runner on ten times the community (seeds 31 GB afresh each time, ~25 min)")
 	w("./cinecircle bench seed --dir bench/out/seed --users 10000 --activities 1000000")
 	w("./cinecircle bench run --dir bench/out/seed --json bench/out/run.json   # --requests, --realtime-clients, --stock-pages")
 	w("(cd bench/lighthouse && npm ci && node audit.mjs --bin ../../cinecircle --out ../out/ui.json)")
