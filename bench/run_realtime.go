@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -277,7 +276,7 @@ func runRealtime(app core.App, f *fixture, o RunOptions, dir string, out io.Writ
 // load phases' server left in its delivery queue when it stopped (hundreds after the
 // logging workloads): the timed posts would otherwise queue behind them.
 func waitForDeliveries(dir string, out io.Writer) error {
-	db, err := dbx.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?mode=ro&_pragma=busy_timeout(5000)")
+	db, err := openQueue(dir)
 	if err != nil {
 		return err
 	}

@@ -108,7 +108,8 @@ func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, 
 	return wc, nil
 }
 
-// openQueue opens the served data dir's database read-only, for its delivery queue.
+// openQueue opens the served data dir's database read-only, for its delivery queue (the
+// write phase and the realtime phase read it).
 func openQueue(dir string) (*dbx.DB, error) {
 	return dbx.Open("sqlite", "file:"+filepath.Join(dir, "data.db")+"?mode=ro&_pragma=busy_timeout(5000)")
 }

@@ -64,16 +64,16 @@ func Seed(app core.App, s Sizes, out io.Writer) error {
 	if _, err := catalog.SyncEmbedded(app); err != nil {
 		return err
 	}
-	var movies []string
-	if err := app.DB().Select("id").From("movies").OrderBy("tmdbId").Column(&movies); err != nil {
-		return err
-	}
 	var titles []benchTitle
 	if err := app.DB().Select("id", "tmdbId", "title", "year").From("movies").OrderBy("tmdbId").All(&titles); err != nil {
 		return err
 	}
 	if len(titles) == 0 {
 		return fmt.Errorf("the catalog is empty")
+	}
+	movies := make([]string, len(titles))
+	for i, t := range titles {
+		movies[i] = t.ID
 	}
 	now := time.Now().UTC()
 	when := func() string { return now.Add(-time.Duration(rng.Int64N(int64(365 * 24 * time.Hour)))).Format(dbTime) }

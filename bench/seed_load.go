@@ -17,8 +17,8 @@ import (
 // batchParams bounds the parameters of one prepared insert. The SQLite driver finds each
 // parameter's argument by a linear search over the arguments, so a statement costs the
 // square of its parameters: the first seed's 400-row statements (3,200 parameters) spent
-// 37% of the seed's CPU in that search. Near 256 parameters the search is a few percent
-// and a row costs one bind, not a parse.
+// 37% of the seed's CPU in that search. At 128 the search is a few percent of a row's cost,
+// and a row costs its binds, not a parse.
 const batchParams = 128
 
 // SeedRecord is what a seed reports about itself, kept in its data dir (SeedRecordFile)
