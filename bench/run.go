@@ -301,6 +301,9 @@ func (o RunOptions) servedDir(seeded string) (dir string, cleanup func(), err er
 	return dir, cleanup, nil
 }
 
+// fanCount is how many of the logging author's followers the catch-up workload signs in.
+const fanCount = 100
+
 // newFixture picks the members and titles the workloads use and signs the members in
 // through the real login route.
 func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
@@ -339,6 +342,18 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 		return nil, err
 	}
 	f.authorFollowers = author.N
+	var fans []string
+	if err := app.DB().NewQuery(`SELECT u.email FROM follows f JOIN users u ON u.id = f.follower
+		WHERE f.following = {:a} ORDER BY f.follower LIMIT {:k}`).Bind(dbx.Params{"a": author.ID, "k": fanCount}).Column(&fans); err != nil {
+		return nil, fmt.Errorf("the author's followers: %w", err)
+	}
+	for _, email := range fans {
+		m, err := c.login(email, o.Password)
+		if err != nil {
+			return nil, err
+		}
+		f.authorFans = append(f.authorFans, m)
+	}
 	if err := app.DB().Select("tmdbId", "title").From("movies").OrderBy("tmdbId").All(&f.titles); err != nil || len(f.titles) == 0 {
 		return nil, fmt.Errorf("the catalog: %v (%d titles)", err, len(f.titles))
 	}

@@ -15,6 +15,7 @@ type fixture struct {
 	viewers         []member
 	author          member
 	authorFollowers int
+	authorFans      []member // followers of the author, signed in, who have not opened their notifications
 	titles          []title
 	posts           []string // activity ids from the viewers' feeds
 	cursor50        []string // per viewer: the `before` cursor that opens page 50 (empty: unsupported)
@@ -155,9 +156,17 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		}, nil)
 	}
 	s := f.measure(fmt.Sprintf("log a watched movie (author with %d followers)", f.authorFollowers), 1, logs, logMovie)
-	s.Note = "serial; each request posts a new activity that fans out to the author's followers"
+	s.Note = "serial; each request posts a new activity; its notices are written at once for the followers with the app open or push, the others' when they look"
 	add(s)
 	logged += logs
+	// Catching up: each of the author's followers opens their notifications once, after
+	// those logs: the list writes their notices of the newest 200 posts, then answers.
+	if len(f.authorFans) > 0 {
+		s = f.measure(fmt.Sprintf("notifications list, catching up on %d new posts (writes up to 200 notices)", logs), 1, len(f.authorFans),
+			func(w, i int) error { return f.c.do(f.authorFans[i], http.MethodGet, "/api/notifications", nil, nil) })
+		s.Note = "serial; each request is a different follower of the author, opening their notifications for the first time since the logs"
+		add(s)
+	}
 	// Mixed: what members do on an ordinary evening, by weight.
 	mixed := func(w, i int) error {
 		switch r := (i * 37) % 100; {

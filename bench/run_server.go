@@ -82,7 +82,7 @@ func startServer(bin, dir string, env ...string) (*server, error) {
 	cmd := exec.Command(bin, "serve", "--http", addr, "--dir", dir, "--dev=false")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "CINECIRCLE_RATE_LIMIT_SCALE=100000"}
 	// Go runtime settings and the database's tuning pass through
-	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG", "CINECIRCLE_CHECKPOINT_PAGES", "CINECIRCLE_DB_MEMORY_MB"} {
+	for _, k := range []string{"GOMAXPROCS", "GOGC", "GOMEMLIMIT", "GODEBUG", "CINECIRCLE_CHECKPOINT_PAGES", "CINECIRCLE_DB_MEMORY_MB", "CINECIRCLE_API_CONCURRENCY"} {
 		if v := os.Getenv(k); v != "" {
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

@@ -31,7 +31,7 @@ const WriteP99Limit = 50 * time.Millisecond
 const fanoutLag = 2 * time.Second
 
 // writeRates are the offered rates, in logs a second, tried in order.
-var writeRates = []float64{5, 10, 20, 30, 40, 60, 80, 100, 130, 160, 200}
+var writeRates = []float64{5, 10, 20, 30, 40, 60, 80, 100, 130, 160, 200, 250, 320, 400}
 
 // defaultWriteStep is how long each rate is offered.
 const defaultWriteStep = 8 * time.Second

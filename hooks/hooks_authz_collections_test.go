@@ -46,6 +46,7 @@ var collectionTable = map[string]collectionRule{
 	"follows": superusersOnly, "sessions": superusersOnly, "movies": superusersOnly, "tv_shows": superusersOnly,
 	"handle_redirects":    superusersOnly,                                    // #21: read through the visitor pages only
 	"federation_settings": superusersOnly, "federation_keys": superusersOnly, // #23: the dashboard's switch; members' private keys
+	"notice_cursors":    superusersOnly,                                                                                                                         // #26: how far each member's post notices are written
 	"federation_actors": superusersOnly, "federation_followers": superusersOnly, "federation_deliveries": superusersOnly, "federation_payloads": superusersOnly, // #23: remote keys cached, remote followers, the delivery queue
 	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,

@@ -51,6 +51,16 @@ func TestDeleteAccount(t *testing.T) {
 	if !strings.Contains(string(data), logged.ActivityID) || logged.ActivityID == "" {
 		t.Fatalf("Bea's feed should show Ana's post first: %d %s", status, truncate(data))
 	}
+	// Each is told of the other's post when they open their notifications (Ana's cursor
+	// of what she was told is hers, and goes with her).
+	status, data = send(t, srv, "POST", "/api/user/movies", `{"movieId":603,"status":"watched","rating":6}`, beaCookie)
+	must("Bea logs a film", status, data, 200)
+	for _, c := range []struct{ cookie, want string }{{beaCookie, "Ana reviewed The Matrix"}, {anaCookie, "Bea rated The Matrix"}} {
+		status, data = send(t, srv, "GET", "/api/notifications", "", c.cookie)
+		if !strings.Contains(string(data), c.want) {
+			t.Fatalf("notifications should say %q: %d %s", c.want, status, truncate(data))
+		}
+	}
 
 	status, data = send(t, srv, "DELETE", "/api/user", `{"password":"wrong password"}`, anaCookie)
 	if status != 400 || !strings.Contains(string(data), `"password":{`) {
@@ -64,7 +74,7 @@ func TestDeleteAccount(t *testing.T) {
 		{"activities", "user = {:u}"}, {"activity_likes", "user = {:u}"}, {"comments", "user = {:u}"},
 		{"follows", "follower = {:u} || following = {:u}"}, {"notifications", "user = {:u} || actor = {:u}"},
 		{"sessions", "user = {:u}"}, {"push_subscriptions", "user = {:u}"}, {"imports", "user = {:u}"},
-		{"achievements", "user = {:u}"}, {"user_challenges", "user = {:u}"},
+		{"achievements", "user = {:u}"}, {"user_challenges", "user = {:u}"}, {"notice_cursors", "user = {:u}"},
 	}
 	for _, r := range remaining {
 		n, err := app.CountRecords(r.collection, dbx.NewExp(strings.ReplaceAll(r.filter, "||", "OR"), dbx.Params{"u": ana.Id}))

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"cinecircle/hooks/turns"
+
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -53,7 +55,7 @@ func Register(app core.App) {
 		envKey:    strings.TrimSpace(os.Getenv(EnvTMDBKey)),
 		apiBase:   strings.TrimSpace(os.Getenv(EnvTMDBBase)),
 		imageBase: strings.TrimSpace(os.Getenv(EnvImageBase)),
-		http:      &http.Client{Timeout: 10 * time.Second},
+		http:      &http.Client{Timeout: 10 * time.Second, Transport: turns.Transport(nil)},
 		answers:   newTTLCache(512),
 	}
 	if s.imageBase == "" {

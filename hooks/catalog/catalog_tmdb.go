@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"cinecircle/hooks/turns"
 )
 
 // DefaultTMDBBase is TMDB's v3 API; TMDB_API_BASE overrides it (tests use a loopback fake).
@@ -41,7 +43,7 @@ func NewTMDB(base, key string, client *http.Client) *TMDB {
 		base = DefaultTMDBBase
 	}
 	if client == nil {
-		client = &http.Client{Timeout: 10 * time.Second}
+		client = &http.Client{Timeout: 10 * time.Second, Transport: turns.Transport(nil)}
 	}
 	return &TMDB{base: strings.TrimRight(base, "/"), key: key, client: client,
 		MaxRetries: 2, MaxWait: 2 * time.Second, Sleep: sleepCtx}

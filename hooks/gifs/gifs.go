@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"cinecircle/hooks/turns"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -62,7 +64,7 @@ type hosted interface {
 
 // client is the HTTP client of the hosted providers: short, so a slow provider turns
 // into the picker's error banner instead of a hanging spinner.
-var client = &http.Client{Timeout: 8 * time.Second}
+var client = &http.Client{Timeout: 8 * time.Second, Transport: turns.Transport(nil)}
 
 // configured returns the hosted provider the environment configures, if any; KLIPY wins
 // when both keys are set.

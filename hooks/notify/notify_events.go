@@ -50,10 +50,37 @@ const (
 	mutedFollowersSQL = `SELECT id FROM users WHERE muteNewPosts = TRUE AND id IN (` + followersSQL + `)`
 )
 
+// pushFollowersSQL reads the followers of {:author} with a push subscription: the
+// followers from idx_follows_following, each looked up in idx_push_subscriptions_user.
+const pushFollowersSQL = `SELECT f.follower FROM follows f WHERE f.following = {:author}
+	AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user = f.follower)`
+
+// listening returns which of followers would notice a notification now: those with the
+// app open (the realtime hub) or a push subscription.
+func listening(app core.App, author string, followers []string) (map[string]bool, error) {
+	var pushed []string
+	if err := app.DB().NewQuery(pushFollowersSQL).Bind(dbx.Params{"author": author}).Column(&pushed); err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(pushed))
+	for _, id := range pushed {
+		out[id] = true
+	}
+	if h := hubOf(app); h != nil {
+		for _, id := range followers {
+			if h.online(id) {
+				out[id] = true
+			}
+		}
+	}
+	return out, nil
+}
+
 // PlanQueries returns the queries a new post's fan-out reads its audience with, by name,
 // for the plan test: it explains each against an author with many followers.
 func PlanQueries() map[string]string {
-	return map[string]string{"followers": followersSQL, "muted followers": mutedFollowersSQL}
+	return map[string]string{"followers": followersSQL, "muted followers": mutedFollowersSQL,
+		"push followers": pushFollowersSQL}
 }
 
 // PostNoun names what an activity of activityType is, for "liked your review" (remote
@@ -138,9 +165,11 @@ func PublishPost(app core.App, userIDs []string, post *core.Record) {
 	}
 }
 
-// onPost tells the author's followers about a new activity: a notification typed by
-// postNoticeType (unless they muted new posts) and the post itself on their open feeds'
-// realtime topic.
+// onPost tells the author's followers about a new activity: the post itself on their open
+// feeds' realtime topic, and a notification typed by postNoticeType (unless they muted
+// new posts) to those who would notice it now: with the app open or a push subscription.
+// The others are told when they next look (CatchUp). A domain's tailored notices
+// (PostNotices) all go at once.
 //
 // A post that is gone, hidden, or whose author is suspended, by the time it goes out is
 // not delivered: realtime and push carry only what the feed would show. When that cannot
@@ -167,6 +196,10 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 		if err == nil {
 			h.send(followers, TopicFeed, map[string]any{"action": "create", "activity": item})
 		}
+	}
+	now, err := listening(app, author, followers)
+	if err != nil {
+		return err
 	}
 	var muted []string
 	if err := app.DB().NewQuery(mutedFollowersSQL).Bind(dbx.Params{"author": author}).Column(&muted); err != nil {
@@ -203,7 +236,7 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 	for _, f := range followers {
 		if n, ok := tailored[f]; ok {
 			notices = append(notices, n)
-		} else if !skip[f] {
+		} else if !skip[f] && now[f] {
 			notices = append(notices, Notice{UserID: f, ActorID: author, Type: noticeType, EntityType: "activity",
 				EntityID: activity.Id, Action: action})
 		}

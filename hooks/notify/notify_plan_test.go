@@ -9,12 +9,14 @@ import (
 	"cinecircle/hooks/testutil"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // TestFanoutPlans: with ANALYZE's statistics of an author with many followers, a new
 // post's fan-out reads the followers from the follows index alone (no row of follows
-// each) and the muted ones from the partial index of members who muted new posts (no
-// list of every follower's id, no user row each).
+// each), the muted ones from the partial index of members who muted new posts (no list
+// of every follower's id, no user row each) and those with push subscriptions (told at
+// once, as members with the app open) by one index search each.
 func TestFanoutPlans(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewTestApp(t)
@@ -34,33 +36,97 @@ func TestFanoutPlans(t *testing.T) {
 			}
 		}
 	}
+	for _, id := range []string{"fan000000000001", "fan000000000002", "fan000000000002"} { // one with two devices
+		if _, err := app.DB().NewQuery(`INSERT INTO push_subscriptions (id, user, endpoint, p256dh, auth)
+			VALUES ({:sid}, {:id}, 'https://push.example/' || {:sid}, 'k', 'a')`).Bind(dbx.Params{"sid": core.GenerateDefaultRandomId(), "id": id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{
 		"followers":       "SEARCH follows USING COVERING INDEX idx_follows_following (following=?)",
 		"muted followers": "idx_users_mute_new_posts (id=?)",
+		"push followers":  "idx_push_subscriptions_user (user=?)",
 	}
 	for name, sql := range notify.PlanQueries() {
-		var rows []struct {
-			Detail string `db:"detail"`
-		}
-		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(dbx.Params{"author": author.Id}).All(&rows); err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for _, r := range rows {
-			plan = append(plan, r.Detail)
-		}
-		if got := strings.Join(plan, "; "); !strings.Contains(got, want[name]) || strings.Contains(got, "SCAN") {
+		if got := explain(t, app, sql, dbx.Params{"author": author.Id}); !strings.Contains(got, want[name]) || strings.Contains(got, "SCAN") {
 			t.Errorf("%s: plan %q, want %q and no scan", name, got, want[name])
 		}
 		var n int
 		if err := app.DB().NewQuery("SELECT COUNT(*) FROM (" + sql + ")").Bind(dbx.Params{"author": author.Id}).Row(&n); err != nil {
 			t.Fatal(err)
 		}
-		if wantN := map[string]int{"followers": 300, "muted followers": 3}[name]; n != wantN {
+		if wantN := map[string]int{"followers": 300, "muted followers": 3, "push followers": 2}[name]; n != wantN {
 			t.Errorf("%s: %d rows, want %d", name, n, wantN)
 		}
 	}
+}
+
+// TestCatchUpPlans: a member's catch-up reads the posts of the members they follow with
+// one search of the feed's index per followed member, and which of them they were told
+// of from idx_notifications_post_once: no scan of either table, whatever their size.
+func TestCatchUpPlans(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	me := testutil.CreateUser(t, app, "Ana")
+	exec := func(sql string, params dbx.Params) {
+		if _, err := app.DB().NewQuery(sql).Bind(params).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 200 { // members who follow five others each and posted ten times
+		id := fmt.Sprintf("fan%012d", i)
+		exec(`INSERT INTO users (id, email, password, tokenKey) VALUES ({:id}, {:id} || '@example.com', 'x', {:id})`, dbx.Params{"id": id})
+		for k := range 10 {
+			at := fmt.Sprintf("2026-0%d-1%d 10:00:00.000Z", 1+k%9, i%10)
+			exec(`INSERT INTO activities (id, user, type, created, updated) VALUES ({:a}, {:id}, 'movie_watched', {:at}, {:at})`,
+				dbx.Params{"a": fmt.Sprintf("a%d_%d", i, k), "id": id, "at": at})
+			exec(`INSERT INTO notifications (id, user, actor, type, entityType, entityId) VALUES ({:n}, {:id}, {:id}, 'like', 'activity', {:a})`,
+				dbx.Params{"n": fmt.Sprintf("n%d_%d", i, k), "id": id, "a": fmt.Sprintf("a%d_%d", i, k)})
+		}
+	}
+	for i := range 200 {
+		for k, off := range []int{1, 7, 31, 101, 151} {
+			exec(`INSERT INTO follows (id, follower, following) VALUES ({:f}, {:a}, {:b})`, dbx.Params{"f": fmt.Sprintf("f%d_%d", i, k),
+				"a": fmt.Sprintf("fan%012d", i), "b": fmt.Sprintf("fan%012d", (i+off)%200)})
+		}
+		exec(`INSERT INTO follows (id, follower, following) VALUES ({:f}, {:me}, {:b})`, dbx.Params{"f": fmt.Sprintf("m%d", i), "me": me.Id,
+			"b": fmt.Sprintf("fan%012d", i)})
+	}
+	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"unseen posts": {"idx_follows_pair (follower=?)", "idx_activities_feed (user=? AND created>?)"},
+		"told posts":   {"idx_notifications_post_once (user=? AND entityId=?)"},
+	}
+	for name, sql := range notify.CatchUpQueries() {
+		got := explain(t, app, sql, dbx.Params{"me": me.Id, "since": "2026-01-01", "limit": 200, "ids": `["a","b"]`})
+		for _, w := range want[name] {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: plan %q, want %q", name, got, w)
+			}
+		}
+		if strings.Contains(strings.ReplaceAll(got, "SCAN json_each", ""), "SCAN") {
+			t.Errorf("%s: plan %q scans a table", name, got)
+		}
+	}
+}
+
+// explain returns the query plan of sql with params, its steps joined by "; ".
+func explain(t *testing.T, app core.App, sql string, params dbx.Params) string {
+	t.Helper()
+	var rows []struct {
+		Detail string `db:"detail"`
+	}
+	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(params).All(&rows); err != nil {
+		t.Fatal(err)
+	}
+	var plan []string
+	for _, r := range rows {
+		plan = append(plan, r.Detail)
+	}
+	return strings.Join(plan, "; ")
 }

@@ -11,8 +11,10 @@ import (
 )
 
 // listHandler answers GET /api/notifications: the member's newest 50 (a gathered
-// notification counts as new again when someone joins it).
+// notification counts as new again when someone joins it), after catching up on the posts
+// of the members they follow.
 func listHandler(e *core.RequestEvent) error {
+	catchUp(e)
 	records, err := e.App.FindRecordsByFilter("notifications", "user = {:u}", "-updated,-id", 50, 0, dbx.Params{"u": e.Auth.Id})
 	if err != nil {
 		return err
@@ -41,6 +43,7 @@ func listHandler(e *core.RequestEvent) error {
 
 // unreadHandler answers GET /api/notifications/unread-count → {count}.
 func unreadHandler(e *core.RequestEvent) error {
+	catchUp(e)
 	n, err := UnreadCount(e.App, e.Auth.Id)
 	if err != nil {
 		return err
@@ -69,6 +72,7 @@ func markOneHandler(e *core.RequestEvent) error {
 
 // markAllHandler answers PATCH /api/notifications/mark-all-read.
 func markAllHandler(e *core.RequestEvent) error {
+	catchUp(e)
 	_, err := e.App.DB().Update("notifications", dbx.Params{"isRead": true},
 		dbx.HashExp{"user": e.Auth.Id, "isRead": false}).Execute()
 	if err != nil {

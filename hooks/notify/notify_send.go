@@ -95,7 +95,6 @@ func SendAll(ctx context.Context, app core.App, actorID string, notices []Notice
 		return err
 	}
 	name := auth.DisplayName(actor)
-	actors, _ := json.Marshal([]string{actorID})
 	var pause time.Duration
 	for start := 0; start < len(notices); start += sendChunk {
 		if start > 0 {
@@ -106,38 +105,66 @@ func SendAll(ctx context.Context, app core.App, actorID string, notices []Notice
 			}
 		}
 		began := time.Now()
-		now := began.UTC().Format("2006-01-02 15:04:05.000Z")
-		var recs []*core.Record
-		var rows []string
-		params := dbx.Params{}
+		now := began.UTC().Format(dateLayout)
+		var rows []noticeRow
 		for _, n := range notices[start:min(len(notices), start+sendChunk)] {
-			if n.UserID == "" || n.UserID == actorID {
-				continue
+			if n.UserID != "" && n.UserID != actorID {
+				rows = append(rows, noticeRow{Notice: n, Message: message(name, 0, n.Action), At: now})
 			}
-			values := []any{core.GenerateDefaultRandomId(), n.UserID, actorID, string(actors), n.Type, message(name, 0, n.Action),
-				n.EntityType, n.EntityID, "", false, 1, now, now}
-			rec := core.NewRecord(col)
-			marks := make([]string, len(values))
-			for i, v := range values {
-				key := fmt.Sprintf("p%d_%d", len(recs), i)
-				params[key] = v
-				marks[i] = "{:" + key + "}"
-				rec.Set(notificationColumns[i], v)
-			}
-			rows = append(rows, "("+strings.Join(marks, ", ")+")")
-			recs = append(recs, rec)
 		}
-		if len(rows) == 0 {
-			continue
-		}
-		q := "INSERT INTO notifications (" + strings.Join(notificationColumns, ", ") + ") VALUES " + strings.Join(rows, ", ")
-		if _, err := app.NonconcurrentDB().NewQuery(q).Bind(params).Execute(); err != nil {
+		recs, err := insertNotices(app.NonconcurrentDB(), col, rows)
+		if err != nil {
 			return err
 		}
 		pause = time.Since(began)
-		deliverMany(app, recs, actor)
+		if len(recs) > 0 {
+			deliverMany(app, recs, actor)
+		}
 	}
 	return nil
+}
+
+// dateLayout is how PocketBase stores a date.
+const dateLayout = "2006-01-02 15:04:05.000Z"
+
+// noticeRow is one new notification as insertNotices writes it: a notice from one actor
+// (no group key), worded, dated At.
+type noticeRow struct {
+	Notice
+	Message, At string
+}
+
+// insertNotices writes rows with one multi-row INSERT (callers keep them to about
+// sendChunk) and returns them as records. A post's notice a member already has is left
+// as it is (idx_notifications_post_once): a follower's notice can be written by the
+// post's fan-out and by their own catch-up at the same moment.
+func insertNotices(db dbx.Builder, col *core.Collection, rows []noticeRow) ([]*core.Record, error) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	recs := make([]*core.Record, 0, len(rows))
+	marks := make([]string, 0, len(rows))
+	params := dbx.Params{}
+	for r, n := range rows {
+		actors, _ := json.Marshal([]string{n.ActorID})
+		values := []any{core.GenerateDefaultRandomId(), n.UserID, n.ActorID, string(actors), n.Type, n.Message,
+			n.EntityType, n.EntityID, "", false, 1, n.At, n.At}
+		rec := core.NewRecord(col)
+		row := make([]string, len(values))
+		for i, v := range values {
+			key := fmt.Sprintf("p%d_%d", r, i)
+			params[key] = v
+			row[i] = "{:" + key + "}"
+			rec.Set(notificationColumns[i], v)
+		}
+		marks = append(marks, "("+strings.Join(row, ", ")+")")
+		recs = append(recs, rec)
+	}
+	q := "INSERT OR IGNORE INTO notifications (" + strings.Join(notificationColumns, ", ") + ") VALUES " + strings.Join(marks, ", ")
+	if _, err := db.NewQuery(q).Bind(params).Execute(); err != nil {
+		return nil, err
+	}
+	return recs, nil
 }
 
 // save writes one notice inside tx, gathering it into a recent one with its group key.

@@ -61,10 +61,18 @@ func post(t testing.TB, app core.App, id, author, typ, title string) *core.Recor
 	return a
 }
 
-// inbox lists a member's notification messages, newest first.
+// inbox lists a member's notification messages, newest first, as they open them (caught
+// up on the posts of the members they follow).
 func inbox(t testing.TB, app core.App, user string) []string {
 	t.Helper()
 	notify.Drain()
+	member, err := app.FindRecordById("users", user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := notify.CatchUp(app, member); err != nil {
+		t.Fatal(err)
+	}
 	records, err := app.FindRecordsByFilter("notifications", "user = {:u}", "-updated,-id", 0, 0, dbx.Params{"u": user})
 	if err != nil {
 		t.Fatal(err)

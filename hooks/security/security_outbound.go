@@ -11,6 +11,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"cinecircle/hooks/turns"
 )
 
 // ErrResponseTooLarge is the read error of an outgoing request's response body once it
@@ -67,7 +69,7 @@ func NewOutboundClient(o OutboundOptions) *http.Client {
 		IdleConnTimeout:        90 * time.Second,
 	}
 	return &http.Client{
-		Transport:     &limitedBodies{base: transport, max: o.MaxBodyBytes},
+		Transport:     turns.Transport(&limitedBodies{base: transport, max: o.MaxBodyBytes}),
 		CheckRedirect: checkRedirect(o.MaxRedirects),
 		Timeout:       o.Timeout,
 	}

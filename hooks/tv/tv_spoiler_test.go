@@ -134,14 +134,23 @@ func (w *world) cookieUser(t *testing.T, first string) string {
 	return u.Id
 }
 
-// notifications lists the messages of the named member's notifications.
+// notifications lists the messages of the named member's post notices ("review" and
+// "new_post"), as their notifications list shows them.
 func (w *world) notifications(t *testing.T, first string) []string {
 	t.Helper()
-	var out []string
-	err := w.app.DB().NewQuery(`SELECT message FROM notifications WHERE user = {:u} AND type IN ('review', 'new_post')`).
-		Bind(dbx.Params{"u": w.cookieUser(t, first)}).Column(&out)
-	if err != nil {
+	status, data := w.call(t, first, "GET", "/api/notifications", "")
+	if status != 200 {
+		t.Fatalf("%s's notifications: %d %s", first, status, data)
+	}
+	var all []struct{ Type, Message string }
+	if err := json.Unmarshal(data, &all); err != nil {
 		t.Fatal(err)
+	}
+	var out []string
+	for _, n := range all {
+		if n.Type == "review" || n.Type == "new_post" {
+			out = append(out, n.Message)
+		}
 	}
 	return out
 }
