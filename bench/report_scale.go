@@ -27,6 +27,8 @@ const (
 	wlBareFeed1 = "bare SQL, the route's reads (social.FeedRecords), page 1"
 	wlMixed     = "mixed (55% feed p1, 10% feed p2, 10% title, 7% search, 8% notifications, 6% like, 4% comment)"
 	wlLogPrefix = "log a watched movie"
+	// wlCatchUpPrefix names the workload of followers opening their notifications after the logs.
+	wlCatchUpPrefix = "notifications list, catching up"
 )
 
 // scaleSection writes issue #26's section: the targets at ten times the community, judged
@@ -88,7 +90,7 @@ func scaleSection(w func(string, ...any), r, x *Results) {
 	table(&b, x.Bare)
 	w("%s", b.String())
 	if wc := x.Writes; wc != nil {
-		writeSection(w, wc, "### Write capacity at 10x")
+		writeSection(w, wc, noticesOnRead(x), "### Write capacity at 10x")
 	}
 }
 

@@ -162,7 +162,7 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 	// Catching up: each of the author's followers opens their notifications once, after
 	// those logs: the list writes their notices of the newest 200 posts, then answers.
 	if len(f.authorFans) > 0 {
-		s = f.measure(fmt.Sprintf("notifications list, catching up on %d new posts (writes up to 200 notices)", logs), 1, len(f.authorFans),
+		s = f.measure(fmt.Sprintf("%s on %d new posts (writes up to 200 notices)", wlCatchUpPrefix, logs), 1, len(f.authorFans),
 			func(w, i int) error { return f.c.do(f.authorFans[i], http.MethodGet, "/api/notifications", nil, nil) })
 		s.Note = "serial; each request is a different follower of the author, opening their notifications for the first time since the logs"
 		add(s)

@@ -62,6 +62,9 @@ type WriteCapacity struct {
 	Load            string        `json:"loadAtStart"`
 	// FanoutChecked says the steps' Backlog was read (runs before 27 November did not).
 	FanoutChecked bool `json:"fanoutChecked"`
+	// NoticesOnRead says a post's notices were written at once only for the followers with
+	// the app open or push (none here), the others' when they look (runs from 27 November).
+	NoticesOnRead bool `json:"noticesOnRead"`
 }
 
 // writeCapacity offers rising rates of diary logs by the fixture's viewers (each posts
@@ -76,7 +79,7 @@ func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, 
 		return nil, err
 	}
 	defer queue.Close()
-	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length, FanoutChecked: true}
+	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length, FanoutChecked: true, NoticesOnRead: true}
 	var followers []int
 	for _, v := range f.viewers {
 		var n int
