@@ -38,7 +38,7 @@ const cursorsSQL = `SELECT user, through FROM notice_cursors WHERE user IN ('', 
 // follow), newest first: one search of idx_activities_feed per followed member (the
 // CROSS JOIN keeps that order: walking the whole community's posts since the cursor
 // would cost as much as the community is large). Hidden and private posts are never told.
-const unseenSQL = `SELECT a.id, a.user, a.created, a.list FROM follows f
+const unseenSQL = `SELECT a.id, a.user, a.created FROM follows f
 	CROSS JOIN activities a ON a.user = f.following AND a.created >= f.created
 	WHERE f.follower = {:me} AND a.created > {:since} AND a.hidden = FALSE AND a.audience != 'private'
 	ORDER BY a.created DESC LIMIT {:limit}`
@@ -54,7 +54,6 @@ type unseenPost struct {
 	ID      string `db:"id"`
 	User    string `db:"user"`
 	Created string `db:"created"`
-	List    string `db:"list"`
 }
 
 // CatchUp writes the notices of the posts member has not been told about yet: posts of

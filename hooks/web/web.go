@@ -23,7 +23,9 @@ func Register(app core.App, public fs.FS) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(serverTiming())
-			se.Router.Bind(apiLimit(apiConcurrency()))
+			if n := apiConcurrency(); n > 0 {
+				se.Router.Bind(apiLimit(n))
+			}
 			se.Router.BindFunc(privateAPICache)
 			se.Router.Bind(apiGzip())
 			se.Router.BindFunc(securityHeaders(ContentSecurityPolicy(public)))

@@ -33,18 +33,15 @@ func apiConcurrency() int {
 }
 
 // apiLimit lets at most n API requests compute at once and queues the others in the
-// order they came (hooks/turns): past the cores, more requests in flight only share the
-// CPU more thinly, and Go's scheduler favours the newest, so under load a few requests
-// waited ten times the median. A request gives its turn up while it waits on another
-// server (turns.Transport). Event streams, files and large bodies are not limited; a
-// request whose client goes away while queued is dropped.
+// order they came (hooks/turns says why). Event streams, files and large bodies are not
+// limited; a request whose client goes away while queued is dropped.
 func apiLimit(n int) *hook.Handler[*core.RequestEvent] {
 	limiter := turns.New(n)
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       "cinecircleAPILimit",
 		Priority: apis.DefaultWWWRedirectMiddlewarePriority + 2, // right after serverTiming: the wait is server time
 		Func: func(e *core.RequestEvent) error {
-			if n <= 0 || !limited(e.Request) {
+			if !limited(e.Request) {
 				return e.Next()
 			}
 			ctx, done, err := limiter.Take(e.Request.Context())
