@@ -109,7 +109,7 @@ func Seed(app core.App, s Sizes, out io.Writer) error {
 		{"episodes", func(tx *sql.Tx) (int, error) { return seedTV(tx, s, rng, shows, now) }},
 		{"lists", func(tx *sql.Tx) (int, error) { return seedLists(tx, s, rng, movies, when) }},
 		{"indexes", func(tx *sql.Tx) (int, error) { return len(indexes), recreate(tx, indexes) }},
-		{"analyze", func(tx *sql.Tx) (int, error) { _, err := tx.Exec("ANALYZE"); return 0, err }},
+		{"analyze", func(tx *sql.Tx) (int, error) { return 0, analyze(tx) }},
 	}
 	for _, st := range steps {
 		if err := c.step(st.name, st.fn); err != nil {

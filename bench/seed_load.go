@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -126,9 +127,11 @@ func (c *seedConn) step(name string, fn func(tx *sql.Tx) (int, error)) error {
 	return nil
 }
 
-// inserter streams rows into one table: add buffers a row and sends a full batch through a
-// statement prepared once; the first error sticks and ends the writing, as with a
-// bufio.Writer, and close reports it.
+// inserter streams rows into one table: add buffers a row, and a full batch goes to the
+// inserter's own goroutine, which sends it through a statement prepared once while add
+// fills the next: on two cores drawing and formatting the rows overlaps SQLite's work on
+// the batch before, and one goroutine a table keeps each table's rows in order. The first
+// error sticks and ends the writing, as with a bufio.Writer, and close reports it.
 type inserter struct {
 	tx    *sql.Tx
 	name  string
@@ -138,15 +141,44 @@ type inserter struct {
 	args  []any
 	rows  int
 	err   error
+
+	full chan []any // batches for the statement's goroutine
+	free chan []any // batches it has sent, to fill again
+	done chan error // its first error, when full is closed
+	sent atomic.Bool
 }
 
 // newInserter prepares the inserts of tx into name's cols. Rows that break a unique index (a
 // random pick drawn twice) are skipped.
 func newInserter(tx *sql.Tx, name string, cols ...string) *inserter {
-	t := &inserter{tx: tx, name: name, cols: cols, batch: max(1, batchParams/len(cols))}
+	t := &inserter{tx: tx, name: name, cols: cols, batch: max(1, batchParams/len(cols)),
+		full: make(chan []any, 1), free: make(chan []any, 2), done: make(chan error, 1)}
 	t.args = make([]any, 0, t.batch*len(cols))
+	t.free <- make([]any, 0, t.batch*len(cols))
 	t.stmt, t.err = tx.Prepare(insertSQL(name, cols, t.batch))
+	if t.err != nil {
+		close(t.done)
+		return t
+	}
+	go t.send()
 	return t
+}
+
+// send runs the statement on each full batch until full is closed, and then reports the
+// first error; after an error it only hands the batches back.
+func (t *inserter) send() {
+	var err error
+	for args := range t.full {
+		if err == nil {
+			if _, err = t.stmt.Exec(args...); err != nil {
+				t.sent.Store(true)
+			}
+		}
+		clear(args)
+		t.free <- args[:0]
+	}
+	t.done <- err
+	close(t.done)
 }
 
 // insertSQL is an INSERT of rows rows of cols with positional parameters.
@@ -158,7 +190,7 @@ func insertSQL(name string, cols []string, rows int) string {
 
 // add writes one row of values in the order of the table's columns.
 func (t *inserter) add(values ...any) {
-	if t.err != nil {
+	if t.err != nil || t.sent.Load() {
 		return
 	}
 	if len(values) != len(t.cols) {
@@ -168,19 +200,22 @@ func (t *inserter) add(values ...any) {
 	t.args = append(t.args, values...)
 	t.rows++
 	if len(t.args) == cap(t.args) {
-		_, t.err = t.stmt.Exec(t.args...)
-		t.args = t.args[:0]
+		t.full <- t.args
+		t.args = <-t.free
 	}
 }
 
-// close writes the last partial batch and returns how many rows were added.
+// close writes the last partial batch once the goroutine has sent the others, and returns
+// how many rows were added.
 func (t *inserter) close() (int, error) {
+	if t.stmt != nil {
+		close(t.full)
+		t.err = errors.Join(t.err, <-t.done)
+		_ = t.stmt.Close()
+	}
 	if t.err == nil && len(t.args) > 0 {
 		_, t.err = t.tx.Exec(insertSQL(t.name, t.cols, len(t.args)/len(t.cols)), t.args...)
 		t.args = t.args[:0]
-	}
-	if t.stmt != nil {
-		_ = t.stmt.Close()
 	}
 	if t.err != nil {
 		return t.rows, fmt.Errorf("%s: %w", t.name, t.err)
