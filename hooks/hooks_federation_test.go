@@ -3,8 +3,11 @@ package hooks_test
 import (
 	"crypto/rand"
 	"crypto/rsa"
+	"crypto/sha256"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -179,6 +182,17 @@ func TestHostileInboxSignatures(t *testing.T) {
 		"key on an internal name":  {"https://metadata.google.internal", follow("https://metadata.google.internal"), time.Now(), nil, 401},
 		"key on localhost":         {"http://localhost:8090", follow("http://localhost:8090"), time.Now(), nil, 401},
 		"keyId not a URL":          {"javascript:alert(1)//", follow("javascript:alert(1)//"), time.Now(), nil, 401},
+		// HTTP Message Signatures (RFC 9421) in place of the draft-cavage one
+		"RFC 9421, created 13 hours ago": {mallory, follow(mallory), time.Now(), messageSigned(mallory, time.Now().Add(-13*time.Hour), `"@method" "@target-uri" "content-digest"`), 401},
+		"RFC 9421, covers too little":    {mallory, follow(mallory), time.Now(), messageSigned(mallory, time.Now(), `"@method" "@target-uri"`), 401},
+		"RFC 9421, a header not sent":    {mallory, follow(mallory), time.Now(), messageSigned(mallory, time.Now(), `"@method" "@target-uri" "content-digest" "x-absent"`), 401},
+		"RFC 9421, a thousand components": {mallory, follow(mallory), time.Now(),
+			messageSigned(mallory, time.Now(), strings.Repeat(`"@method" `, 1000)), 401},
+		"RFC 9421, malformed Signature-Input": {mallory, follow(mallory), time.Now(), func(r *http.Request) {
+			r.Header.Set("Signature-Input", `sig1=("@method" "@target-uri";created=`)
+		}, 401},
+		"RFC 9421, key on cloud metadata": {mallory, follow("http://169.254.169.254"), time.Now(),
+			messageSigned("http://169.254.169.254", time.Now(), `"@method" "@target-uri" "content-digest"`), 401},
 	}
 	for name, tc := range cases {
 		status, data := s.send(t, srv, "/ap/inbox", tc.body, tc.keyOrigin+"/users/x#main-key", tc.date, tc.tamper)
@@ -186,11 +200,25 @@ func TestHostileInboxSignatures(t *testing.T) {
 		if status != tc.want {
 			t.Errorf("inbox, %s: %d %s, want %d", name, status, truncate(data), tc.want)
 		}
-		if strings.HasPrefix(name, "key") && !strings.Contains(string(data), "could not be fetched") {
+		if (strings.HasPrefix(name, "key") || strings.HasSuffix(name, "key on cloud metadata")) && !strings.Contains(string(data), "could not be fetched") {
 			t.Errorf("inbox, %s: %s, want the key refused unfetched", name, truncate(data))
 		}
 	}
 	if n, err := app.CountRecords("federation_followers"); err != nil || n != 0 {
 		t.Errorf("hostile signatures stored %d followers (%v)", n, err)
+	}
+}
+
+// messageSigned replaces a request's draft-cavage signature with an RFC 9421 one by a key
+// at origin, created at created and covering components, with a Content-Digest of the
+// body and a signature value no key made: what the server refuses before any key check.
+func messageSigned(origin string, created time.Time, components string) func(*http.Request) {
+	return func(r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(strings.NewReader(string(body)))
+		sum := sha256.Sum256(body)
+		r.Header.Set("Content-Digest", "sha-256=:"+base64.StdEncoding.EncodeToString(sum[:])+":")
+		r.Header.Set("Signature-Input", fmt.Sprintf(`sig1=(%s);created=%d;keyid="%s/users/x#main-key"`, components, created.Unix(), origin))
+		r.Header.Set("Signature", "sig1=:"+base64.StdEncoding.EncodeToString(make([]byte, 256))+":")
 	}
 }

@@ -1,8 +1,10 @@
 package hooks_test
 
 import (
+	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/testutil"
 )
@@ -134,5 +136,33 @@ func FuzzInbox(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		status, data := s.post(t, srv, "/ap/inbox", body, true)
 		checkHostileAnswer(t, "POST /ap/inbox", status, data)
+	})
+}
+
+// FuzzInboxSignature fuzzes an inbox POST's HTTP Message Signature headers (RFC 9421:
+// Signature-Input, Signature, Content-Digest) over a well-formed Follow: never a 5xx.
+func FuzzInboxSignature(f *testing.F) {
+	srv := webfingerFixture(f)
+	s := newInboxSigner(f)
+	f.Add(`sig1=("@method" "@target-uri" "content-digest");created=1700000000;keyid="https://mallory.example/users/x#main-key"`, `sig1=:AAAA:`, `sha-256=:AAAA:`)
+	f.Add(`sig1=("@query-param";name="a" "@authority" "date");created=1;keyid="k";alg="rsa-pss-sha512"`, `sig1=:AAAA:, sig2=:BBBB:`, `sha-512=:AAAA:`)
+	f.Add(`a=(), b=("x";sf)`, `a=:`, `sha-256=("a")`)
+	f.Add(`sig1=("@method");created=-1;expires=99999999999999;keyid=""`, `sig1=?1`, ``)
+	body := []byte(hostileActivities()["Follow of a member"])
+	f.Fuzz(func(t *testing.T, input, signature, digest string) {
+		for _, c := range []byte(input + signature + digest) {
+			if c < 0x20 && c != '\t' || c == 0x7f {
+				t.Skip("a control byte: no client sends it in a header")
+			}
+		}
+		status, data := s.send(t, srv, "/ap/inbox", body, "", time.Time{}, func(r *http.Request) {
+			r.Header.Set("Signature-Input", input)
+			r.Header.Set("Signature", signature)
+			r.Header.Set("Content-Digest", digest)
+		})
+		checkHostileAnswer(t, "POST /ap/inbox with an RFC 9421 signature", status, data)
+		if status != http.StatusUnauthorized && status != http.StatusRequestEntityTooLarge && status != http.StatusBadRequest {
+			t.Errorf("a fuzzed signature got %d %s", status, data)
+		}
 	})
 }

@@ -28,7 +28,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['e2e/**/*.ts', '*.config.ts', '*.config.js'],
+    files: ['e2e/**/*.ts', 'e2e/**/*.mjs', '*.config.ts', '*.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -37,7 +37,7 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 ])

@@ -72,7 +72,7 @@ func receive(e *core.RequestEvent, c Config, member *core.Record) error {
 	if len(body) > MaxInboxBytes {
 		return e.Error(http.StatusRequestEntityTooLarge, "The activity is over 256 KB.", nil)
 	}
-	sig, err := parseSignature(e.Request, body, time.Now())
+	sig, err := parseSignature(e.Request, body, time.Now(), c.Base)
 	if err != nil {
 		return e.UnauthorizedError(err.Error(), nil)
 	}

@@ -30,22 +30,36 @@ var signedHeaders = []string{httpsig.RequestTarget, "host", "date", "digest"}
 
 // errUnsigned and friends are why a request's signature is refused (all 401).
 var (
-	errUnsigned  = errors.New("the request is not signed: sign it with HTTP Signatures (draft-cavage, rsa-sha256)")
+	errUnsigned  = errors.New("the request is not signed: sign it with HTTP Signatures (draft-cavage, rsa-sha256) or HTTP Message Signatures (RFC 9421)")
 	errSignature = errors.New("the signature does not verify against the actor's key")
 	errDigest    = errors.New("the Digest header does not match the body: send Digest: SHA-256=<base64 of the body's hash>")
 	errDate      = errors.New("the Date header is missing or more than 12 hours off")
 	errCoverage  = errors.New("the signature must cover (request-target), host, date and digest")
 )
 
-// signedRequest is an inbox request whose signature parsed: who claims to have signed it.
+// signedRequest is an inbox request whose signature parsed: who claims to have signed it,
+// and the signature, draft-cavage (verifier) or RFC 9421 (message).
 type signedRequest struct {
 	keyID    string
 	verifier httpsig.Verifier
+	message  *messageSignature
 }
 
-// parseSignature checks everything about r's signature that needs no key: it is there,
-// covers signedHeaders, its Date is within maxClockSkew of now and its Digest is body's.
-func parseSignature(r *http.Request, body []byte, now time.Time) (signedRequest, error) {
+// parseSignature checks everything about r's signature that needs no key. An RFC 9421
+// signature (a Signature-Input header) must meet messageSignature.checkPolicy; a
+// draft-cavage one must cover signedHeaders, with a Date within maxClockSkew of now and
+// a Digest of body. publicURL is the server's public origin, for the target URI.
+func parseSignature(r *http.Request, body []byte, now time.Time, publicURL string) (signedRequest, error) {
+	if r.Header.Get("Signature-Input") != "" {
+		m, err := parseMessageSignature(r, targetURIOf(r, publicURL))
+		if err == nil {
+			err = m.checkPolicy(r, body, now)
+		}
+		if err != nil {
+			return signedRequest{}, err
+		}
+		return signedRequest{keyID: m.keyID, message: &m}, nil
+	}
 	v, err := httpsig.NewVerifier(r)
 	if err != nil || v.KeyId() == "" {
 		return signedRequest{}, errUnsigned
@@ -75,6 +89,12 @@ func (s signedRequest) verify(publicKeyPem string) error {
 	key, err := parsePublicKey(publicKeyPem)
 	if err != nil {
 		return err
+	}
+	if s.message != nil {
+		if s.message.verify(key) != nil {
+			return errSignature
+		}
+		return nil
 	}
 	if s.verifier.Verify(key, httpsig.RSA_SHA256) != nil {
 		return errSignature

@@ -4,10 +4,13 @@
 // (request-target) host date digest). The real binary verifies them against alice's key,
 // fetched from the fake; the member then sees, in Chromium, the like and share counts on
 // her card and alice's reply in the thread: alice's name linked to her profile on her
-// server, a 'via host' marker, the text without its HTML (its script never runs).
+// server, a 'via host' marker, the text without its HTML (its script never runs). The
+// same fake also signs with HTTP Message Signatures (RFC 9421) through the
+// http-message-signatures library, an implementation apart from ours.
 import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createSigner, httpbis } from 'http-message-signatures'
 import { expect, test } from './fixtures'
 
 const PUBLIC_URL = 'https://films.example'
@@ -100,29 +103,59 @@ class FakeMastodon {
   /** send POSTs activity to inbox signed with alice's key, as Mastodon signs. */
   send(inbox: string, activity: object): Promise<{ status: number; body: string }> {
     const url = new URL(inbox)
-    const body = JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity })
+    const body = this.body(activity)
     const date = new Date().toUTCString()
     const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`
     const signed = `(request-target): post ${url.pathname}\nhost: ${url.host}\ndate: ${date}\ndigest: ${digest}`
     const signature = createSign('RSA-SHA256').update(signed).sign(this.key, 'base64')
-    const headers = {
+    return post(url, body, {
       host: url.host,
       date,
       digest,
       'content-type': 'application/activity+json',
-      'content-length': Buffer.byteLength(body),
       signature: `keyId="${this.actor}#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="${signature}"`,
-    }
-    return new Promise((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers }, (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-      })
-      req.on('error', reject)
-      req.end(body)
     })
   }
+
+  /**
+   * sendRFC9421 POSTs activity to inbox signed with HTTP Message Signatures (RFC 9421) by
+   * the http-message-signatures library, covering what Mastodon covers: the method, the
+   * target URI and the body's Content-Digest (RFC 9530), with keyid, alg, created and expires.
+   * key signs in alice's name (another key forges her signature).
+   */
+  async sendRFC9421(inbox: string, activity: object, key: KeyObject = this.key): Promise<{ status: number; body: string }> {
+    const url = new URL(inbox)
+    const body = this.body(activity)
+    const signed = await httpbis.signMessage(
+      { key: createSigner(key, 'rsa-v1_5-sha256', `${this.actor}#main-key`), fields: ['@method', '@target-uri', 'content-type', 'content-digest'] },
+      {
+        method: 'POST',
+        url: inbox,
+        headers: {
+          'content-type': 'application/activity+json',
+          'content-digest': `sha-256=:${createHash('sha256').update(body).digest('base64')}:`,
+        },
+      },
+    )
+    return post(url, body, signed.headers)
+  }
+
+  private body(activity: object) {
+    return JSON.stringify({ '@context': 'https://www.w3.org/ns/activitystreams', ...activity })
+  }
+}
+
+/** post sends body to url with headers and resolves to the answer's status and text. */
+function post(url: URL, body: string, headers: Record<string, string | string[]>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }
 
 test.describe('federation', () => {
@@ -312,6 +345,51 @@ test.describe('federation', () => {
       await page.keyboard.press('Enter')
       await expect(card.getByRole('button', { name: 'Follow Alice' })).toHaveAttribute('aria-pressed', 'false')
       await expect.poll(() => fake.delivered.filter((d) => d.type === 'Undo').length).toBe(1)
+    } finally {
+      await fake.stop()
+    }
+  })
+
+  test('a server that signs with HTTP Message Signatures (RFC 9421) is understood, a forged one refused', async ({ newMember, server }) => {
+    const fake = new FakeMastodon()
+    await fake.start()
+    try {
+      const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
+      const { request: api } = ana.context
+      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_9421' } })).ok()).toBe(true)
+      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      const search = (await (await api.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
+      const logged = await api.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 9, review: 'Signed, sealed.' } })
+      expect(logged.ok()).toBe(true)
+      const activityId = ((await logged.json()) as { activityId: string }).activityId
+      const note = `${PUBLIC_URL}/ap/users/ana_9421/posts/${activityId}`
+      const inbox = `${server.baseURL}/ap/users/ana_9421/inbox`
+
+      const forger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+      const forged = await fake.sendRFC9421(inbox, { id: `${fake.actor}#likes/forged`, type: 'Like', actor: fake.actor, object: note }, forger)
+      expect(forged.status).toBe(401)
+      expect(forged.body).toContain('does not verify')
+
+      const liked = await fake.sendRFC9421(inbox, { id: `${fake.actor}#likes/9421`, type: 'Like', actor: fake.actor, object: note })
+      expect(liked.status, liked.body).toBe(202)
+      const status = `${fake.actor}/statuses/9421`
+      const replied = await fake.sendRFC9421(inbox, {
+        id: `${status}/activity`,
+        type: 'Create',
+        actor: fake.actor,
+        to: [AS_PUBLIC],
+        object: { id: status, type: 'Note', attributedTo: fake.actor, inReplyTo: note, to: [AS_PUBLIC], url: `${fake.origin}/@alice/9421`, content: '<p>Verified twice over.</p>' },
+      })
+      expect(replied.status, replied.body).toBe(202)
+
+      const page = ana.page
+      await page.goto('/')
+      const card = page.locator(`#activity-${activityId}`)
+      await expect(card.getByTestId('like-count')).toHaveText('1') // the forged like did not count
+      await card.getByRole('button', { name: /^Comments, 1 comment/ }).click()
+      const reply = card.getByRole('region', { name: 'Comments' }).getByRole('article', { name: 'Comment by Alice' })
+      await expect(reply).toContainText('Verified twice over.')
+      await expect(reply.getByTestId('comment-via')).toHaveText(`via ${new URL(fake.origin).host}`)
     } finally {
       await fake.stop()
     }

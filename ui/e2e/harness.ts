@@ -187,7 +187,8 @@ async function serve(dataDir: string, env: Record<string, string>): Promise<Serv
   const baseURL = `http://127.0.0.1:${port}`
   const child = spawn(serverBinary, ['serve', '--http', `127.0.0.1:${port}`, '--dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    // '{origin}' in a value stands for the server's own origin (e.g. a public URL it is named by)
+    env: { ...process.env, ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{origin}', baseURL)])) },
   })
   const output = outputTail(child)
   const exited = new Promise<void>((r) => child.once('exit', () => r()))
@@ -215,7 +216,7 @@ async function serve(dataDir: string, env: Record<string, string>): Promise<Serv
  * a copy of the run's template (with demo: true, the one seeded by `cinecircle demo`: the
  * demo community and the local GIF library), and waits (up to 30 s) for /api/health.
  * stop() kills it and removes the data dir; env adds to the server's environment (e.g. a
- * loopback TMDB fake).
+ * loopback TMDB fake; '{origin}' in a value stands for the server's own origin).
  */
 export async function startServer(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const source = await template(options.demo ? 'demo' : 'plain')
