@@ -89,6 +89,7 @@ func startServer(bin, dir string, env ...string) (*server, error) {
 	}
 	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
+	dieWithParent(cmd)
 	s := &server{cmd: cmd, base: "http://" + addr, log: logf}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {

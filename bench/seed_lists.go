@@ -27,7 +27,7 @@ func seedLists(tx *sql.Tx, s Sizes, rng *rand.Rand, movies []string, when func()
 		return 0, nil
 	}
 	ls := newInserter(tx, "lists", "id", "owner", "name", "description", "ranked", "visibility", "itemCount", "updatedBy", "created", "updated")
-	items := newInserter(tx, "list_items", "id", "list", "owner", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated")
+	items := newInserter(tx, "list_items", "id", "list", "owner", "listOpen", "movie", "rank", "note", "addedBy", "editedBy", "created", "updated")
 	perList := max(1, s.ListItems/s.Lists)
 	for i := range s.Lists {
 		count, owner := 1+rng.IntN(2*perList), zipfUser(rng, s.Users)
@@ -48,7 +48,7 @@ func seedLists(tx *sql.Tx, s Sizes, rng *rand.Rand, movies []string, when func()
 		ls.add(list, by, fmt.Sprintf("Bench list %d", i), "", i%2 == 0, vis, count, by, c, c)
 		for k := range count {
 			c := when()
-			items.add(id('i', items.rows), list, by, movies[(start+k)%len(movies)], int64(k+1)*lists.RankGap, "", by, by, c, c)
+			items.add(id('i', items.rows), list, by, vis != lists.Private, movies[(start+k)%len(movies)], int64(k+1)*lists.RankGap, "", by, by, c, c)
 		}
 	}
 	return closeAll(ls, items)

@@ -88,7 +88,7 @@ var keptDuringLoad = map[string]bool{
 	"idx_activities_private": true, "idx_activities_remote": true, "idx_activities_remote_object": true,
 	"idx_comments_hidden": true, "idx_comments_remote_actor": true,
 	"idx_lists_hidden": true, "idx_lists_owner_import": true,
-	"idx_list_items_tv": true, "idx_list_items_tv_once": true,
+	"idx_list_items_tv": true, "idx_list_items_tv_once": true, "idx_list_items_tv_open": true,
 	// Indexes led by the column the seed writes in order (a member's watches, an
 	// activity's likes, a list's items): each row's entry lands beside the one before, on
 	// a page already in the cache. Sorted after the load instead, the episode watches'

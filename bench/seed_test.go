@@ -45,6 +45,10 @@ func TestSeedSmall(t *testing.T) {
 		FROM episode_watches w WHERE w.user = p.user AND w.tvShow = p.tvShow) OR total <= 0 OR (watched < total AND nextEpisode = 0)`); bad != 0 {
 		t.Fatalf("%d progress rows that are not their watches", bad)
 	}
+	if bad := count(`SELECT COUNT(*) FROM list_items i JOIN lists l ON l.id = i.list
+		WHERE i.listOpen != (l.visibility != 'private' AND l.hidden = FALSE) OR i.owner != l.owner`); bad != 0 {
+		t.Fatalf("%d list items whose owner or openness is not their list's", bad)
+	}
 	if n := count("SELECT COUNT(*) FROM episode_watches"); n < 300*15 {
 		t.Fatalf("%d episode watches, want about 30 a member", n)
 	}

@@ -1,9 +1,6 @@
 package migrations
 
 import (
-	"encoding/json"
-
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 	"github.com/pocketbase/pocketbase/tools/dbutils"
@@ -59,22 +56,5 @@ func listItemsOwner(app core.App, up bool) error {
 		c.Fields.RemoveByName("owner")
 		stmts = append(stmts, "ALTER TABLE list_items DROP COLUMN owner")
 	}
-	for _, sql := range stmts {
-		if _, err := app.DB().NewQuery(sql).Execute(); err != nil {
-			return err
-		}
-	}
-	fields, err := json.Marshal(c.Fields)
-	if err != nil {
-		return err
-	}
-	indexes, err := json.Marshal(c.Indexes)
-	if err != nil {
-		return err
-	}
-	if _, err := app.DB().Update("_collections", dbx.Params{"fields": string(fields), "indexes": string(indexes)},
-		dbx.HashExp{"id": c.Id}).Execute(); err != nil {
-		return err
-	}
-	return app.ReloadCachedCollections()
+	return execAndStore(app, c, stmts)
 }

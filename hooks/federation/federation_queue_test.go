@@ -185,6 +185,21 @@ func TestDeliveryRetries(t *testing.T) {
 	waitFor(t, "an empty queue", func() bool { return len(pending(t, app)) == 0 })
 }
 
+// TestDeliveryFailureRecordedOnABrokenRow: a row that no longer validates (its body gone
+// from under it) still records its failed attempt and waits its backoff, rather than
+// being tried again at once in a loop.
+func TestDeliveryFailureRecordedOnABrokenRow(t *testing.T) {
+	t.Parallel()
+	app, _, _ := followWhileDown(t, 1000)
+	dueNow(t, app, ", payload = 'nosuchpayload00'")
+	waitFor(t, "the second attempt recorded", func() bool { r := pending(t, app); return len(r) == 1 && r[0].GetInt("attempts") == 2 })
+	time.Sleep(2500 * time.Millisecond) // past a poll
+	r := pending(t, app)
+	if len(r) != 1 || r[0].GetInt("attempts") != 2 || !r[0].GetDateTime("nextAttempt").Time().After(time.Now()) {
+		t.Fatalf("a broken row was tried again before its backoff: %v", r)
+	}
+}
+
 // TestDeliveryWithdrawnWhenHidden: what a member queued while a server was down is not
 // sent once they are suspended, nor once they leave the fediverse: the rows go.
 func TestDeliveryWithdrawnWhenHidden(t *testing.T) {

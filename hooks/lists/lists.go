@@ -16,11 +16,13 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Register binds the list routes, the feed decorator and the post gate.
+// Register binds the list routes, the feed decorator, the post gate and the hook that keeps
+// items' copy of their list's openness.
 func Register(app core.App) {
 	moderation.SetListGate(app, postGate)
 	social.AddDecorator(app, decorate)
 	diary.SetFriendsListsCounter(app, FriendsListsCount)
+	app.OnRecordUpdate(Collection).BindFunc(keepItemsOpen)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))

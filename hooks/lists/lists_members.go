@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"cinecircle/hooks/catalog"
+	"cinecircle/hooks/moderation"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -81,13 +82,24 @@ func titleListsSQL(rel string) string {
 }
 
 // titleCountSQL counts what titleListsSQL selects, for the title with TMDB id {:tmdb} of
-// the catalog collection: the title page's 'In N lists by friends' in one statement.
+// the catalog collection: the title page's 'In N lists by friends' in one statement, in
+// two parts. A list of a member the viewer follows is theirs to read when it is open
+// (public or followers-only, not hidden) and its owner is not excluded: for each member
+// followed, one range of idx_list_items_<kind>_open (title, owner) counts those, reading
+// no list (items carry listOpen, lists_open.go). A private list is theirs when they edit
+// it: the few lists the viewer edits are counted apart, with the same rules as
+// visibleListsSQL's editor branch.
 func titleCountSQL(kind catalog.Kind) string {
 	rel := kind.RelationField()
-	return `SELECT COUNT(*) FROM follows f CROSS JOIN list_items i ON i.owner = f.following
-			AND i.` + rel + ` = (SELECT id FROM ` + kind.Collection() + ` WHERE tmdbId = +{:tmdb})
-		CROSS JOIN lists l ON l.id = i.list
-		WHERE f.follower = +{:viewer} AND i.` + rel + ` != '' AND ` + visibleListsSQL
+	title := `(SELECT id FROM ` + kind.Collection() + ` WHERE tmdbId = +{:tmdb})`
+	return `SELECT (SELECT COUNT(*) FROM follows f CROSS JOIN list_items i ON i.owner = f.following AND i.` + rel + ` = ` + title + `
+			WHERE f.follower = +{:viewer} AND i.` + rel + ` != '' AND i.listOpen = TRUE
+			AND f.following NOT IN (` + moderation.ExcludedSQL + `))
+		+ (SELECT COUNT(*) FROM list_editors ev CROSS JOIN lists l ON l.id = ev.list
+			CROSS JOIN list_items i ON i.list = l.id AND i.` + rel + ` = ` + title + `
+			WHERE ev.user = +{:viewer} AND l.visibility = 'private' AND l.hidden = FALSE AND i.` + rel + ` != ''
+			AND EXISTS (SELECT 1 FROM follows fv WHERE fv.follower = +{:viewer} AND fv.following = l.owner)
+			AND l.owner NOT IN (` + moderation.ExcludedSQL + `))`
 }
 
 // FriendsListsCount returns how many lists of members viewerID follows hold the title

@@ -2,6 +2,7 @@ package lists_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,13 +56,14 @@ func TestQueryPlans(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string][]string{
-		"items page":                {"SEARCH i USING INDEX idx_list_items_rank (list=? AND rank>?)", "SEARCH w USING INDEX idx_watch_entries_user_movie (user=? AND movie=?)"},
-		"seen count":                {"SEARCH w USING INDEX idx_watch_entries_user_status (user=? AND status=?)"},
-		"first posters":             {"SEARCH i USING INDEX idx_list_items_rank (list=?)"},
-		"neighbours":                {"idx_list_items_rank (list=?)"},
-		"role":                      {"SEARCH list_editors USING COVERING INDEX idx_list_editors_pair (list=? AND user=?)", "SEARCH follows USING COVERING INDEX idx_follows_pair (follower=? AND following=?)"},
-		"in lists by friends":       {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH l USING INDEX sqlite_autoindex_lists_1 (id=?)"},
-		"in lists by friends count": {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH movies USING INDEX idx_movies_tmdbId (tmdbId=?)", "SEARCH l USING COVERING INDEX idx_lists_access (id=?)"},
+		"items page":          {"SEARCH i USING INDEX idx_list_items_rank (list=? AND rank>?)", "SEARCH w USING INDEX idx_watch_entries_user_movie (user=? AND movie=?)"},
+		"seen count":          {"SEARCH w USING INDEX idx_watch_entries_user_status (user=? AND status=?)"},
+		"first posters":       {"SEARCH i USING INDEX idx_list_items_rank (list=?)"},
+		"neighbours":          {"idx_list_items_rank (list=?)"},
+		"role":                {"SEARCH list_editors USING COVERING INDEX idx_list_editors_pair (list=? AND user=?)", "SEARCH follows USING COVERING INDEX idx_follows_pair (follower=? AND following=?)"},
+		"in lists by friends": {"SEARCH i USING COVERING INDEX idx_list_items_movie (movie=? AND owner=?)", "SEARCH l USING INDEX sqlite_autoindex_lists_1 (id=?)"},
+		"in lists by friends count": {"SEARCH i USING COVERING INDEX idx_list_items_movie_open (movie=? AND owner=?)", "SEARCH movies USING INDEX idx_movies_tmdbId (tmdbId=?)",
+			"SEARCH ev USING INDEX idx_list_editors_user (user=?)", "SEARCH i USING COVERING INDEX idx_list_items_movie_once (list=? AND movie=?)"},
 	}
 	for name, sql := range lists.PlanQueries() {
 		var rows []struct {
@@ -85,8 +87,10 @@ func TestQueryPlans(t *testing.T) {
 		// 'In N lists by friends' starts from the viewer's follows and finds each one's lists
 		// holding the title by (title, owner): never every list of every member followed
 		// (~97 ms at the bench's scale), nor every list holding the title (~7 ms).
+		// The count reads the open lists' items alone, no list (lists_open.go).
 		friends := strings.HasPrefix(name, "in lists by friends")
-		if friends && (len(plan) == 0 || !strings.HasPrefix(plan[0], "SEARCH f USING COVERING INDEX idx_follows_pair (follower=?)")) {
+		first := slices.IndexFunc(plan, func(p string) bool { return strings.HasPrefix(p, "SEARCH") })
+		if friends && (first < 0 || !strings.HasPrefix(plan[first], "SEARCH f USING COVERING INDEX idx_follows_pair (follower=?)")) {
 			t.Errorf("%s does not start from the viewer's follows:\n%s", name, all)
 		}
 		if strings.Contains(all, "SCAN i") || strings.Contains(all, "ANY(") || (!friends && strings.Contains(all, "TEMP B-TREE")) {

@@ -252,7 +252,24 @@ func TestFriendsListsByRole(t *testing.T) {
 		t.Errorf("a title nobody cached is in %v lists", c)
 	}
 
+	// the count reads the items' copy of their list's openness: a list made private, and
+	// one a moderator hides and shows again, count at once (lists_open.go)
+	w.must(t, 200, "Ana", "PATCH", "/api/lists/"+ids["public"], `{"visibility":"private"}`)
+	check("public made private", map[string][]string{
+		"Bea": {"Ana's followers list"},
+		"Cal": {"Ana's followers list", "Ana's private list"},
+	})
+	w.must(t, 200, "Ana", "PATCH", "/api/lists/"+ids["public"], `{"visibility":"public"}`)
 	list := record(t, w.app, "lists", ids["followers"])
+	for _, hidden := range []bool{true, false} {
+		list.Set("hidden", hidden)
+		if err := w.app.Save(list); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("hidden and shown again", map[string][]string{
+		"Bea": {"Ana's followers list", "Ana's public list"},
+	})
 	list.Set("hidden", true)
 	if err := w.app.Save(list); err != nil {
 		t.Fatal(err)

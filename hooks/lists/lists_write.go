@@ -124,8 +124,12 @@ func AddItem(ctx context.Context, app core.App, actor string, list *core.Record,
 		if err != nil {
 			return err
 		}
-		item.Load(map[string]any{"list": list.Id, "owner": list.GetString("owner"), in.Kind.RelationField(): title.Id, "rank": last + RankGap,
-			"note": in.Note, "addedBy": actor, "editedBy": actor})
+		open, err := listOpen(tx, list.Id)
+		if err != nil {
+			return err
+		}
+		item.Load(map[string]any{"list": list.Id, "owner": list.GetString("owner"), "listOpen": open, in.Kind.RelationField(): title.Id,
+			"rank": last + RankGap, "note": in.Note, "addedBy": actor, "editedBy": actor})
 		if err := tx.Save(item); err != nil {
 			return err
 		}
