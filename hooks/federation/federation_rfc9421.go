@@ -27,7 +27,7 @@ import (
 var (
 	errMessageSignature = errors.New("the Signature-Input or Signature header is malformed (RFC 9421)")
 	errMessageCoverage  = errors.New("the signature must cover @method, @target-uri and, on a POST, content-digest, with created and keyid parameters (RFC 9421)")
-	errContentDigest    = errors.New("the Content-Digest header does not match the body: send Content-Digest: sha-256=:<base64 of the body's hash>:")
+	errContentDigest    = errors.New("the Content-Digest header does not match the body: send sha-256=:<base64 of the body's hash>: in it (RFC 9530)")
 	errCreated          = errors.New("the signature's created time is missing, more than 12 hours off, or past its expires time")
 )
 
