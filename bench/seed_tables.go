@@ -2,9 +2,11 @@ package bench
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -144,9 +146,32 @@ func recreate(tx *sql.Tx, defs []string) error {
 // analyze gathers the planner's statistics from a sample of each index (analysis_limit),
 // as PRAGMA optimize, PocketBase's nightly job, leaves them on a real data dir: reading
 // every row took 4 of the 10x seed's 25 minutes, and the plans the benchmark measures
-// should be the ones members get (the 10x load phase measured the same or faster).
-func analyze(tx *sql.Tx) error {
-	for _, q := range []string{"PRAGMA analysis_limit = 1000", "ANALYZE", "PRAGMA analysis_limit = 0"} {
+// should be the ones members get (the 10x load phase measured the same or faster). It
+// analyzes tables, or, when none is named, every table but those in done.
+func analyze(tx *sql.Tx, tables, done []string) error {
+	if len(tables) == 0 {
+		rows, err := tx.Query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				return errors.Join(err, rows.Close())
+			}
+			if !slices.Contains(done, name) {
+				tables = append(tables, name)
+			}
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+	}
+	stmts := []string{"PRAGMA analysis_limit = 1000"}
+	for _, t := range tables {
+		stmts = append(stmts, "ANALYZE `"+t+"`")
+	}
+	for _, q := range append(stmts, "PRAGMA analysis_limit = 0") {
 		if _, err := tx.Exec(q); err != nil {
 			return fmt.Errorf("%s: %w", q, err)
 		}

@@ -66,6 +66,11 @@ func TestSeedSmall(t *testing.T) {
 			t.Fatalf("index %s must be rebuilt after the load", idx)
 		}
 	}
+	// every table with rows has its statistics, the episode watches' taken early included
+	if n := count(`SELECT COUNT(*) FROM sqlite_stat1 WHERE idx IN ('idx_episode_watches_user_show', 'idx_activities_feed',
+		'idx_list_items_movie_open', 'idx_follows_following')`); n != 4 {
+		t.Fatalf("%d of 4 indexes have statistics", n)
+	}
 	// The list workloads' 1,000-item list: its known owner, its count, distinct ranks.
 	big := count(`SELECT COUNT(*) FROM list_items i JOIN lists l ON l.id = i.list JOIN users u ON u.id = l.owner
 		WHERE l.id = '` + bench.BigList + `' AND l.itemCount = 1000 AND l.visibility = 'public'
