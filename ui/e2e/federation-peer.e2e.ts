@@ -7,6 +7,7 @@
 // the peer's like and reply reach the member's card, which she sees in Chromium.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { federate, logReview } from './fediverse'
 import { expect, test } from './fixtures'
 
 test.use({
@@ -74,8 +75,7 @@ test('a Fedify server and a member follow each other and trade a review, a like 
   try {
     const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
     const { request: api } = ana.context
-    expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_peer' } })).ok()).toBe(true)
-    expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+    await federate(api, 'ana_peer')
     const ours = new URL(server.baseURL)
 
     // alice, on the Fedify server, follows Ana: Fedify fetches her actor (by its URL: Fedify
@@ -89,10 +89,7 @@ test('a Fedify server and a member follow each other and trade a review, a like 
     expect(followers.totalItems).toBe(1)
 
     // Ana's review reaches alice as a Note Fedify verified and read
-    const search = (await (await api.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
-    const logged = await api.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8.5, review: 'A second server read this.' } })
-    expect(logged.ok()).toBe(true)
-    const activityId = ((await logged.json()) as { activityId: string }).activityId
+    const activityId = await logReview(api, 8.5, 'A second server read this.')
     await expect
       .poll(async () => (await peer.received()).some((a) => a.type === 'Create' && typeof a.object === 'object' && a.object.content?.includes('A second server read this.')))
       .toBe(true)

@@ -11,6 +11,7 @@ import { createHash, createSign, generateKeyPairSync, type KeyObject } from 'nod
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSigner, httpbis } from 'http-message-signatures'
+import { federate, logReview } from './fediverse'
 import { expect, test } from './fixtures'
 
 const PUBLIC_URL = 'https://films.example'
@@ -165,8 +166,7 @@ test.describe('federation', () => {
     try {
       const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
       const { request: api } = ana.context
-      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_waits' } })).ok()).toBe(true)
-      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      await federate(api, 'ana_waits')
       const page = ana.page
       await page.goto('/settings/fediverse')
       const approve = page.getByRole('switch', { name: 'Approve new followers' })
@@ -203,12 +203,8 @@ test.describe('federation', () => {
     try {
       const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
       const { request: api } = ana.context
-      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_fedi' } })).ok()).toBe(true)
-      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
-      const search = (await (await api.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
-      const logged = await api.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 8, review: 'Still holds up.' } })
-      expect(logged.ok()).toBe(true)
-      const activityId = ((await logged.json()) as { activityId: string }).activityId
+      await federate(api, 'ana_fedi')
+      const activityId = await logReview(api, 8, 'Still holds up.')
       const note = `${PUBLIC_URL}/ap/users/ana_fedi/posts/${activityId}`
       const inbox = `${server.baseURL}/ap/inbox`
       const status = `${fake.actor}/statuses/1`
@@ -267,8 +263,7 @@ test.describe('federation', () => {
     try {
       const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
       const { request: api } = ana.context
-      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_out' } })).ok()).toBe(true)
-      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
+      await federate(api, 'ana_out')
       const host = new URL(fake.origin).host
       const page = ana.page
       await page.goto('/friends?tab=discover')
@@ -356,12 +351,8 @@ test.describe('federation', () => {
     try {
       const ana = await newMember({ firstName: 'Ana', lastName: 'Lima' })
       const { request: api } = ana.context
-      expect((await api.patch('/api/user/settings', { data: { public: true, handle: 'ana_9421' } })).ok()).toBe(true)
-      expect((await api.patch('/api/user/settings', { data: { federated: true } })).ok()).toBe(true)
-      const search = (await (await api.get('/api/movies/search?query=matrix')).json()) as { results: { id: number }[] }
-      const logged = await api.post('/api/user/movies', { data: { movieId: search.results[0]?.id, status: 'watched', rating: 9, review: 'Signed, sealed.' } })
-      expect(logged.ok()).toBe(true)
-      const activityId = ((await logged.json()) as { activityId: string }).activityId
+      await federate(api, 'ana_9421')
+      const activityId = await logReview(api, 9, 'Signed, sealed.')
       const note = `${PUBLIC_URL}/ap/users/ana_9421/posts/${activityId}`
       const inbox = `${server.baseURL}/ap/users/ana_9421/inbox`
 
