@@ -39,7 +39,16 @@ function inlineStartupScripts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const early = read('startup/earlyUser.js').replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle)))
+        const answersMarker = "/* HOME_ANSWERS */ { all: [], large: [], largeMedia: 'all' }"
+        const script = read('startup/earlyUser.js')
+        if (!script.includes(answersMarker)) throw new Error('startup/earlyUser.js: the /* HOME_ANSWERS */ marker is missing')
+        const root = fileURLToPath(new URL('.', import.meta.url))
+        const answers = await runnerImport<{ HOME_ANSWERS: unknown }>(fileURLToPath(new URL('./src/startup/homeAnswers.ts', import.meta.url)), {
+          configFile: false,
+          root,
+          logLevel: 'warn',
+        })
+        const early = script.replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle))).replace(answersMarker, JSON.stringify(answers.module.HOME_ANSWERS))
         const recovery = read('startup/recovery.js')
         if (!recovery.includes('/* CACHES_RULE */')) throw new Error('startup/recovery.js: the /* CACHES_RULE */ marker is missing')
         const charset = '<meta charset="UTF-8" />'
@@ -62,8 +71,11 @@ function inlineStartupScripts(): Plugin {
 // (src/landing/prerender.tsx), moved by src/landing/static.ts, bundled into one inline classic
 // script at the end of the body. The app's entry is no longer a static <script>: the startup
 // script (src/startup/earlyUser.js) preloads it at once for a member or any other page, and
-// the body's script starts it there (or hides nothing and runs the landing). Runs after
-// inlineStartupScripts, whose early script gets the entry's files here.
+// the body's script starts it there (or hides nothing and runs the landing). #root carries
+// the member home's skeleton (components/layout/HomeSkeleton.tsx), shown only when the
+// startup script finds a member at / (<html data-first-paint="home">) and replaced by the
+// app's first render, which shows the same. Runs after inlineStartupScripts, whose early
+// script gets the entry's files here.
 function prerenderLanding(): Plugin {
   const src = (f: string) => fileURLToPath(new URL(`./src/${f}`, import.meta.url))
   const root = fileURLToPath(new URL('.', import.meta.url))
@@ -83,12 +95,19 @@ function prerenderLanding(): Plugin {
         const rootDiv = '<div id="root"></div>'
         if (!html.includes(rootDiv)) throw new Error(`index.html: ${rootDiv} is missing`)
 
-        const { module } = await runnerImport<{ renderLanding: () => string }>(src('landing/prerender.tsx'), { configFile: false, root, logLevel: 'warn' })
+        const { module } = await runnerImport<{ renderLanding: () => string; renderHomeSkeleton: () => string }>(src('landing/prerender.tsx'), {
+          configFile: false,
+          root,
+          logLevel: 'warn',
+        })
         const script = await bundleClassic(src('landing/static.ts'), root, { __APP_ENTRY__: JSON.stringify(entry) })
         return preloads
           .reduce((h, m) => h.replace(m[0], ''), html.replace(entryTag, ''))
           .replace(appFilesMarker, JSON.stringify(appFiles))
-          .replace(rootDiv, `<div id="landing">${module.renderLanding()}</div>\n    ${rootDiv}\n    <script>\n${script}</script>`)
+          .replace(
+            rootDiv,
+            `<div id="landing">${module.renderLanding()}</div>\n    <div id="root"><div id="first-paint">${module.renderHomeSkeleton()}</div></div>\n    <script>\n${script}</script>`,
+          )
       },
     },
   }

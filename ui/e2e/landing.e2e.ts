@@ -1,10 +1,12 @@
 // The landing that ships almost no JavaScript (issue 26): index.html is the landing page
 // rendered at build time from the React component, moved by a few KB of inline script; the
 // app's code loads only when the visitor signs in (or opens another page), and a member's
-// app starts before the first paint, so a member never sees the landing.
+// app starts before the first paint, so a member never sees the landing: a member at /
+// sees the home's own skeleton first (index.html carries it), then the home.
 import type { Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { signUpViaApi } from './harness'
+import { HOME_ANSWERS } from '../src/startup/homeAnswers'
 
 /** The landing's step lock: a key within it is ignored by design. */
 const STEP_LOCK_MS = 500
@@ -85,5 +87,46 @@ test.describe('landing', () => {
     await page.reload()
     await expect(page.getByRole('link', { name: 'Start Your Movie Journey' })).toBeVisible()
     expect(scripts).toEqual([])
+  })
+
+  test("paints the member home's skeleton before any app code runs, and asks for the first screen's data once", async ({ page, context }) => {
+    await signUpViaApi(context, { firstName: 'Sven', lastName: 'Skeleton' })
+    const asked = new Map<string, number>()
+    page.on('request', (req) => {
+      const url = new URL(req.url())
+      const path = url.pathname + url.search
+      asked.set(path, (asked.get(path) ?? 0) + 1)
+    })
+    // The app's entry is held back: what shows meanwhile is index.html's own markup.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/')
+    const prompt = page.locator('#first-paint').getByText('What movie did you watch recently?')
+    await expect(prompt).toBeVisible()
+    await expect(page.locator('#first-paint').getByText('Your Feed')).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('deferred')
+    // Hidden from screen readers, nothing to press; the feed says it is loading.
+    await expect(page.locator('#first-paint [aria-hidden="true"]').first()).toBeAttached()
+    await expect(page.locator('#first-paint').getByRole('button')).toHaveCount(0)
+    await expect(page.locator('#first-paint').getByText('Loading feed')).toBeAttached()
+
+    release()
+    await expect(page.getByRole('button', { name: 'What movie did you watch recently?' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your Feed' })).toBeVisible()
+    await expect(page.locator('#first-paint')).toHaveCount(0)
+    await expect(page.getByText('Your Stats This Month')).toBeVisible()
+    // The startup script asked for the first screen's data while the code loaded; the app
+    // took those answers instead of asking again.
+    const viewportIsLarge = await page.evaluate((media) => matchMedia(media).matches, HOME_ANSWERS.largeMedia)
+    const expected = [...HOME_ANSWERS.all, ...(viewportIsLarge ? HOME_ANSWERS.large : []), '/api/auth/user']
+    await expect.poll(() => expected.filter((u) => asked.get(u) !== 1), { timeout: 5_000 }).toEqual([])
+    // The page's load event came before the held code: the recovery judged the start once
+    // the code ran, a good one (no recovery screen, no reload).
+    await expect(page.locator('#recovery-screen')).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('started')
   })
 })

@@ -1,4 +1,4 @@
-import { QueryClientProvider, type QueryFunction, type QueryKey } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
@@ -8,20 +8,14 @@ import { ThemeSync } from './components/ThemeSync'
 import { queryClient } from './lib/queryClient'
 import { registerServiceWorker } from './lib/serviceWorker'
 import { currentUserQuery } from './queries/auth'
-import { fromEarly, takeEarlyUser } from './startup/early'
-import type { OwnUser } from './lib/users'
 import { router } from './router'
 import './index.css'
 // The browser's install offer can arrive before the member's shell (and lib/pwa with it)
 // loads: index.html's startup script (src/startup/installOffer.js) keeps it meanwhile.
 
 // Who is here decides everything the first page loads: index.html's startup script asked
-// already (src/startup/earlyUser.js), and the app's first answer is that one.
-const userQuery = currentUserQuery()
-void queryClient.prefetchQuery({
-  ...userQuery,
-  queryFn: fromEarly(takeEarlyUser(), 'returnNull', userQuery.queryFn as QueryFunction<OwnUser | null, QueryKey>),
-})
+// already (src/startup/earlyUser.js), and the fetcher takes that answer (startup/early.ts).
+void queryClient.prefetchQuery(currentUserQuery())
 
 // The service worker runs in production builds only (SPEC §4; lib/serviceWorker.ts).
 if (import.meta.env.PROD) void registerServiceWorker((path) => void router.navigate(path))

@@ -16,17 +16,40 @@ import { DAISY_THEMES, parseThemePreference, resolveTheme, THEME_STORAGE_KEY } f
 /** The app's entry file (/assets/index-….js), written in at build time. */
 declare const __APP_ENTRY__: string
 
+/** APP_SCRIPT_DONE: the event a deferred app start sends when its script has run or failed (src/startup/recovery.js waits for it). */
+const APP_SCRIPT_DONE = 'cinecircle:app-script'
+
 const root = document.querySelector<HTMLElement>('#landing [data-landing="root"]')
 
 if (document.documentElement.dataset.start !== 'landing' || !root) {
   // A member, or any page but /: the app starts here, where #root is parsed (the startup
   // script already preloads it), and the landing's markup leaves (the CSS hid it until now).
   document.getElementById('landing')?.remove()
-  const app = document.createElement('script')
-  app.type = 'module'
-  app.crossOrigin = ''
-  app.src = __APP_ENTRY__
-  document.head.appendChild(app)
+  const html = document.documentElement
+  const start = () => {
+    const app = document.createElement('script')
+    app.type = 'module'
+    app.crossOrigin = ''
+    app.src = __APP_ENTRY__
+    // The startup recovery (src/startup/recovery.js) judges a deferred start once its
+    // script has run or failed: main.tsx marks data-app="started" when it runs.
+    const ran = () => {
+      if (html.dataset.app === 'deferred') html.dataset.app = 'stopped'
+      window.dispatchEvent(new Event(APP_SCRIPT_DONE))
+    }
+    app.addEventListener('load', ran)
+    app.addEventListener('error', ran)
+    document.head.appendChild(app)
+  }
+  // A member at / sees the home's skeleton (#first-paint) painted before the app's code
+  // runs: the app starts right after the first frame (the page's load event may come
+  // first: data-app="deferred" tells the recovery to wait). A hidden tab paints no frame.
+  if (html.dataset.firstPaint === 'home' && document.visibilityState === 'visible') {
+    html.dataset.app = 'deferred'
+    requestAnimationFrame(() => setTimeout(start, 0))
+  } else {
+    start()
+  }
 } else {
   // Recovery (src/startup/recovery.js) counts this as the page's code having started.
   document.documentElement.dataset.app = 'started'

@@ -1,4 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query'
+import { takeEarly } from '../startup/early'
 
 // SPEC §7: every call to our server carries the session cookie and this cache header.
 export const API_HEADERS = { 'Cache-Control': 'public, max-age=300' } as const
@@ -91,15 +92,16 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw'
 /**
  * getQueryFn is the default fetcher of SPEC §7: GET the path built from the query key, and
  * for an infinite query its page in the query string (?page=N: a page is not part of the
- * key). A 401 yields null only when the caller asked for it (on401: 'returnNull').
+ * key), or take the answer the startup script asked for already (startup/early.ts). A 401
+ * yields null only when the caller asked for it (on401: 'returnNull').
  */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null, QueryKey, unknown> {
   return async ({ queryKey, signal, pageParam }) => {
-    const res = await fetch(keyToUrl(pageParam === undefined ? queryKey : [...queryKey, { page: pageParam }]), {
-      credentials: 'include',
-      headers: { ...API_HEADERS },
-      signal,
-    })
+    const url = keyToUrl(pageParam === undefined ? queryKey : [...queryKey, { page: pageParam }])
+    // An answer index.html's startup script already asked for is taken first; one that
+    // failed on the network is asked for again.
+    const early = await takeEarly(url)?.catch(() => null)
+    const res = early ?? (await fetch(url, { credentials: 'include', headers: { ...API_HEADERS }, signal }))
     return queryAnswer<T>(res, options.on401)
   }
 }

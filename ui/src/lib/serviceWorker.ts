@@ -7,6 +7,8 @@ import { clearCaches } from './caches'
 
 export const SW_URL = '/sw.js'
 export const SW_UPDATE_CHECK_MS = 5 * 60 * 1000
+/** SW_IDLE_WAIT_MS: the longest the registration waits for an idle main thread after the page's load. */
+export const SW_IDLE_WAIT_MS = 3000
 
 /**
  * registerServiceWorker runs the cycle above (main.tsx calls it in production builds).
@@ -21,8 +23,14 @@ export async function registerServiceWorker(navigate: (path: string) => void): P
     const url = event.data?.url
     if (event.data?.type === 'NAVIGATE' && url?.startsWith('/') && !url.startsWith('//')) navigate(url)
   })
-  // The first page's own files come first.
+  // The first page's own files come first: after the page's load event, and once the main
+  // thread is idle, since at / the app starts after that event (src/landing/static.ts) and
+  // its shell, page and data are still coming in then.
   if (document.readyState !== 'complete') await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }))
+  await new Promise<void>((idle) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => idle(), { timeout: SW_IDLE_WAIT_MS })
+    else setTimeout(idle, 0)
+  })
   try {
     // Loaded only where a service worker can run. Its modern source, not the ES5 build its
     // package points bundlers to: 0.8 KB less gzip.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { HomeSkeleton } from '../components/layout/HomeSkeleton'
 import { OfflineBanner } from '../components/pwa/OfflineBanner'
 import { FullScreenSpinner } from '../components/ui/Spinner'
 import { loginPath } from '../lib/navigation'
@@ -10,8 +11,9 @@ import { startHome } from './homeStart'
 const AppShell = lazy(() => import('../components/layout/AppShell').then((m) => ({ default: m.AppShell })))
 
 /**
- * RootLayout: learns who is here (full-screen spinner meanwhile), then frames the page:
- * members get the app shell, visitors the bare page (landing, sign-in).
+ * RootLayout: learns who is here (the home's skeleton at /, a full-screen spinner
+ * elsewhere), then frames the page: members get the app shell, visitors the bare page
+ * (landing, sign-in).
  */
 export function RootLayout() {
   const { data: user, isPending, error } = useCurrentUser()
@@ -20,14 +22,17 @@ export function RootLayout() {
   useEffect(() => {
     if (memberAtHome) startHome() // the home page and its feed load alongside the shell
   }, [memberAtHome])
-  if (isPending) return <FullScreenSpinner />
+  // At / the home's own frame shows while the app learns who is here (index.html paints
+  // the same first); elsewhere a spinner.
+  const loading = pathname === '/' ? <HomeSkeleton /> : <FullScreenSpinner />
+  if (isPending) return loading
   if (error) throw error
   return (
     <>
       <ScrollRestoration />
       <OfflineBanner />
       {user ? (
-        <Suspense fallback={<FullScreenSpinner />}>
+        <Suspense fallback={loading}>
           <AppShell user={user} />
         </Suspense>
       ) : (

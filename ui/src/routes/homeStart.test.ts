@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { keyToUrl } from '../lib/api'
-import { feedInfiniteQuery } from '../queries/feed'
-import { FIRST_FEED_PAGE } from './homeStart'
+import { LARGE_SCREEN } from '../hooks/useMediaQuery'
+import { FIRST_FEED_PAGE, HOME_ANSWERS } from '../startup/homeAnswers'
+import { homeUrls } from './homeQueries'
 
-describe('FIRST_FEED_PAGE', () => {
-  it('is the page the feed query asks for first, so the early request is the one it uses', () => {
-    const { queryKey, initialPageParam } = feedInfiniteQuery()
-    expect(FIRST_FEED_PAGE).toBe(keyToUrl([...queryKey, { page: initialPageParam }]))
+describe('HOME_ANSWERS', () => {
+  it('are the addresses the home prefetches on a phone, so each early answer is the one a query takes', () => {
+    expect([...HOME_ANSWERS.all]).toEqual(homeUrls(false))
+  })
+
+  it('add the side columns on a large screen, from where the large layout starts', () => {
+    expect([...HOME_ANSWERS.all, ...HOME_ANSWERS.large]).toEqual(homeUrls(true))
+    expect(HOME_ANSWERS.largeMedia).toBe(LARGE_SCREEN)
+  })
+
+  it('start with the feed query first page', () => {
+    expect(FIRST_FEED_PAGE).toBe('/api/feed?limit=20&page=1')
   })
 })

@@ -1,32 +1,29 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query'
-import { queryAnswer, type UnauthorizedBehavior } from '../lib/api'
-
 declare global {
   interface Window {
-    /** The request index.html's startup script made for /api/auth/user (src/startup/earlyUser.js). */
-    __cinecircleUser?: Promise<Response>
+    /**
+     * The answers index.html's startup script asked for before the app loaded
+     * (src/startup/earlyUser.js), by address: /api/auth/user always, and a member's home
+     * data at / (startup/homeAnswers.ts).
+     */
+    __cinecircleEarly?: Record<string, { at: number; res: Promise<Response> }>
   }
 }
 
 /**
- * takeEarlyUser: the answer to /api/auth/user that index.html's startup script asked for
- * before the app loaded, once (a later question is asked anew); null without one.
+ * EARLY_ANSWER_MS: how long an early answer stands in for a request. The first screen asks
+ * within a few seconds even on a slow phone; a query first made later asks afresh.
  */
-export function takeEarlyUser(): Promise<Response> | null {
-  const early = typeof window === 'undefined' ? undefined : window.__cinecircleUser
-  if (early) delete window.__cinecircleUser
-  return early ?? null
-}
+export const EARLY_ANSWER_MS = 60_000
 
 /**
- * fromEarly: a query function that reads an answer already under way the way the default
- * fetcher would, falling back to the usual request when that one failed on the network.
+ * takeEarly: the answer to a GET of url that index.html's startup script asked for before
+ * the app loaded, once (a later question is asked anew); null without one, or when it is
+ * older than EARLY_ANSWER_MS.
  */
-export function fromEarly<T>(early: Promise<Response> | null, on401: UnauthorizedBehavior, fallback: QueryFunction<T, QueryKey>): QueryFunction<T | null, QueryKey> {
-  let pending = early
-  return async (context) => {
-    const res = await pending?.catch(() => null)
-    pending = null
-    return res ? queryAnswer<T>(res, on401) : fallback(context)
-  }
+export function takeEarly(url: string, now = Date.now()): Promise<Response> | null {
+  const early = typeof window === 'undefined' ? undefined : window.__cinecircleEarly
+  const entry = early?.[url]
+  if (!entry) return null
+  delete early[url]
+  return now - entry.at <= EARLY_ANSWER_MS ? entry.res : null
 }

@@ -4,7 +4,8 @@
 // into index.html's <head> at build time (the server's CSP allows it by its hash).
 // - ?clear-cache, or the flag set below when a code chunk fails to load: clear local and
 //   session storage, caches and service workers, then reload with ?fresh.
-// - The app never started (main.tsx marks <html data-app="started">): the same, reloading
+// - The app never started (main.tsx marks <html data-app="started">; a start deferred past
+//   the home skeleton's first frame is judged once its script ran): the same, reloading
 //   3 s later; if it fails again after such a fresh reload (or offline, where clearing
 //   would only lose the offline copy), ask for a manual refresh instead of looping.
 // - A failed clear still reloads, after 1 s.
@@ -82,7 +83,17 @@
     location.reload()
   })
 
+  // The app's start at / waits for the home skeleton's first frame (src/landing/static.ts,
+  // data-app="deferred"): then it is judged when its script has run or failed.
   window.addEventListener('load', function () {
+    if (document.documentElement.dataset.app === 'deferred') {
+      window.addEventListener('cinecircle:app-script', judge, { once: true })
+    } else {
+      judge()
+    }
+  })
+
+  function judge() {
     if (document.documentElement.dataset.app === 'started') {
       if (q.has('fresh')) {
         setTimeout(function () {
@@ -96,5 +107,5 @@
     }
     if (q.has('fresh') || !navigator.onLine) return screen('Critical DOM error. Please refresh manually.')
     recover('Critical error detected. Clearing cache and reloading...', 3000)
-  })
+  }
 })()
