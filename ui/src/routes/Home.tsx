@@ -5,6 +5,7 @@ import { FeedHeaderCard } from '../components/feed/FeedHeaderCard'
 import { FeedList } from '../components/feed/FeedList'
 import { NewPostsSlot } from '../components/feed/NewPostsSlot'
 import { PeopleYouMayKnow } from '../components/feed/PeopleYouMayKnow'
+import { HOME_COLUMN, HOME_GRID } from '../components/layout/HomeSkeleton'
 import { ContinueWatching } from '../components/tv/ContinueWatching'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { LARGE_SCREEN, useMediaQuery } from '../hooks/useMediaQuery'
@@ -22,7 +23,7 @@ export default function Home({ user }: { user: OwnUser }) {
   useDocumentTitle('Home')
   const large = useMediaQuery(LARGE_SCREEN)
   return (
-    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)_17rem] xl:grid-cols-[16.5rem_minmax(0,1fr)_18rem]">
+    <div className={HOME_GRID}>
       {large && (
         <aside aria-label="Your month and people you may know" className="hidden lg:block">
           <div className="sticky top-20 flex flex-col gap-4">
@@ -33,7 +34,7 @@ export default function Home({ user }: { user: OwnUser }) {
           </div>
         </aside>
       )}
-      <div className="mx-auto grid w-full max-w-2xl content-start gap-5">
+      <div className={HOME_COLUMN}>
         {!large && <ContinueWatching layout="row" className="lg:hidden" />}
         <FeedHeaderCard user={user} />
         {!large && <StatsCard className="lg:hidden" />}

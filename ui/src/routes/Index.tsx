@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { HomeColumnSkeleton } from '../components/layout/HomeSkeleton'
+import { HomeBodySkeleton } from '../components/layout/HomeSkeleton'
 import { PageSpinner } from '../components/ui/Spinner'
 import { useCurrentUser } from '../queries/auth'
 import { loadHome } from './homeStart'
@@ -12,5 +12,5 @@ const Home = lazy(loadHome)
 /** Index (/): the home feed for members, the landing page for visitors (SPEC §2). */
 export default function Index() {
   const { data: user } = useCurrentUser()
-  return <Suspense fallback={user ? <HomeColumnSkeleton /> : <PageSpinner />}>{user ? <Home user={user} /> : <Landing />}</Suspense>
+  return <Suspense fallback={user ? <HomeBodySkeleton /> : <PageSpinner />}>{user ? <Home user={user} /> : <Landing />}</Suspense>
 }
