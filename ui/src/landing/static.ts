@@ -42,11 +42,13 @@ if (document.documentElement.dataset.start !== 'landing' || !root) {
     document.head.appendChild(app)
   }
   // A member at / sees the home's skeleton (#first-paint) painted before the app's code
-  // runs: the app starts right after the first frame (the page's load event may come
-  // first: data-app="deferred" tells the recovery to wait). A hidden tab paints no frame.
-  if (html.dataset.firstPaint === 'home' && document.visibilityState === 'visible') {
+  // runs: the app starts right after that paint (the startup script's afterFirstPaint; the
+  // page's load event may come first: data-app="deferred" tells the recovery to wait). A
+  // hidden tab, which paints nothing, starts at once.
+  const afterPaint = window.__cinecircleAfterPaint
+  if (html.dataset.firstPaint === 'home' && afterPaint) {
     html.dataset.app = 'deferred'
-    requestAnimationFrame(() => setTimeout(start, 0))
+    afterPaint(start)
   } else {
     start()
   }

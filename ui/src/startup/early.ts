@@ -6,6 +6,8 @@ declare global {
      * data at / (startup/homeAnswers.ts).
      */
     __cinecircleEarly?: Record<string, { at: number; res: Promise<Response> }>
+    /** Runs a function once the page has painted its first content (src/startup/earlyUser.js), at / for a member. */
+    __cinecircleAfterPaint?: (fn: () => void) => void
   }
 }
 

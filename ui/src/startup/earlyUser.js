@@ -49,13 +49,35 @@
     if (window.matchMedia && window.matchMedia(answers.largeMedia).matches) answers.large.forEach(ask)
   }
   // At / the skeleton paints first, with nothing else in flight; the app's files and data
-  // follow right after that frame (src/landing/static.ts starts the app then too). A hidden
-  // tab paints no frame.
-  if (home && document.visibilityState === 'visible' && window.requestAnimationFrame) {
-    requestAnimationFrame(function () {
-      setTimeout(go, 0)
-    })
+  // follow right after that paint (src/landing/static.ts starts the app then too, through
+  // window.__cinecircleAfterPaint). A hidden tab paints nothing: it starts at once.
+  if (home && document.visibilityState === 'visible') {
+    window.__cinecircleAfterPaint = afterFirstPaint
+    afterFirstPaint(go)
   } else {
     go()
+  }
+
+  // afterFirstPaint runs fn once the page has painted its first content (the paint timing
+  // entry; two frames where the browser has none; half a second at the latest).
+  function afterFirstPaint(fn) {
+    var done = false
+    function run() {
+      if (done) return
+      done = true
+      setTimeout(fn, 0)
+    }
+    setTimeout(run, 500)
+    try {
+      if (performance.getEntriesByName('first-contentful-paint').length) return run()
+      new PerformanceObserver(function (list, observer) {
+        observer.disconnect()
+        run()
+      }).observe({ type: 'paint' })
+    } catch {
+      requestAnimationFrame(function () {
+        requestAnimationFrame(run)
+      })
+    }
   }
 })()

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { cardKind, type Activity } from '../../lib/feed'
 import { ActivityCard } from './ActivityCard'
 import { CardHeader, CardShell } from './CardParts'
@@ -6,8 +7,11 @@ import { EpisodeReviewCard } from './EpisodeReviewCard'
 import { EpisodesWatchedCard } from './EpisodesWatchedCard'
 import { ListPostCard } from '../lists/ListPostCard'
 
-/** ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. */
-export function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
+/**
+ * ActivityItem picks a post's card by its type (SPEC §2); unknown types say so. Memoized:
+ * the feed adds its posts a few at a time, and the ones already shown do not render again.
+ */
+export const ActivityItem = memo(function ActivityItem({ activity, currentUserId }: { activity: Activity; currentUserId: string }) {
   switch (cardKind(activity.type)) {
     case 'title':
       return <ActivityCard activity={activity} currentUserId={currentUserId} />
@@ -27,4 +31,4 @@ export function ActivityItem({ activity, currentUserId }: { activity: Activity; 
         </CardShell>
       )
   }
-}
+})

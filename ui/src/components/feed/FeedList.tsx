@@ -10,13 +10,15 @@ import { EmptyFeed } from './EmptyFeed'
 import { FeedSkeleton } from './FeedSkeleton'
 
 /**
- * POST_BATCH: how many posts render as soon as a page arrives, enough to fill a phone's
- * first screen. The rest of the page follows at once, as many more at a time, each batch
- * in a transition (React renders it in slices between the browser's own work): the first
- * screen paints sooner and the page stays responsive while the others are built (issue:
- * performance).
+ * POST_BATCH: how many posts render as soon as a page arrives. The rest of the page follows
+ * at once, as many more at a time, each batch in a transition (React renders it in slices
+ * between the browser's own work): the first screen paints sooner and the page stays
+ * responsive while the others are built (issue: performance). One at a time: a post is
+ * some 60 elements, and the browser's style and layout of each batch is one task that
+ * nothing slices; four at once made tasks of 50 ms and more on a mid-range phone (issue
+ * 26: the home's blocking time, bench/NOTES.md).
  */
-const POST_BATCH = 4
+const POST_BATCH = 1
 
 /**
  * FeedList: the home feed (SPEC §2, §4): skeletons while loading, the empty message,
