@@ -42,13 +42,8 @@ function inlineStartupScripts(): Plugin {
         const answersMarker = "/* HOME_ANSWERS */ { all: [], large: [], largeMedia: 'all' }"
         const script = read('startup/earlyUser.js')
         if (!script.includes(answersMarker)) throw new Error('startup/earlyUser.js: the /* HOME_ANSWERS */ marker is missing')
-        const root = fileURLToPath(new URL('.', import.meta.url))
-        const answers = await runnerImport<{ HOME_ANSWERS: unknown }>(fileURLToPath(new URL('./src/startup/homeAnswers.ts', import.meta.url)), {
-          configFile: false,
-          root,
-          logLevel: 'warn',
-        })
-        const early = script.replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle))).replace(answersMarker, JSON.stringify(answers.module.HOME_ANSWERS))
+        const { HOME_ANSWERS } = await importSrc<{ HOME_ANSWERS: unknown }>('startup/homeAnswers.ts')
+        const early = script.replace('/* HOME_FILES */ []', JSON.stringify(homeFiles(ctx.bundle))).replace(answersMarker, JSON.stringify(HOME_ANSWERS))
         const recovery = read('startup/recovery.js')
         if (!recovery.includes('/* CACHES_RULE */')) throw new Error('startup/recovery.js: the /* CACHES_RULE */ marker is missing')
         const charset = '<meta charset="UTF-8" />'
@@ -95,22 +90,25 @@ function prerenderLanding(): Plugin {
         const rootDiv = '<div id="root"></div>'
         if (!html.includes(rootDiv)) throw new Error(`index.html: ${rootDiv} is missing`)
 
-        const { module } = await runnerImport<{ renderLanding: () => string; renderHomeSkeleton: () => string }>(src('landing/prerender.tsx'), {
-          configFile: false,
-          root,
-          logLevel: 'warn',
-        })
+        const prerender = await importSrc<{ renderLanding: () => string; renderHomeSkeleton: () => string }>('landing/prerender.tsx')
         const script = await bundleClassic(src('landing/static.ts'), root, { __APP_ENTRY__: JSON.stringify(entry) })
         return preloads
           .reduce((h, m) => h.replace(m[0], ''), html.replace(entryTag, ''))
           .replace(appFilesMarker, JSON.stringify(appFiles))
           .replace(
             rootDiv,
-            `<div id="landing">${module.renderLanding()}</div>\n    <div id="root"><div id="first-paint">${module.renderHomeSkeleton()}</div></div>\n    <script>\n${script}</script>`,
+            `<div id="landing">${prerender.renderLanding()}</div>\n    <div id="root"><div id="first-paint">${prerender.renderHomeSkeleton()}</div></div>\n    <script>\n${script}</script>`,
           )
       },
     },
   }
+}
+
+/** importSrc runs a module of src/ at build time (Vite's module runner) and returns its exports. */
+async function importSrc<T>(file: string): Promise<T> {
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  const { module } = await runnerImport<T>(fileURLToPath(new URL(`./src/${file}`, import.meta.url)), { configFile: false, root, logLevel: 'warn' })
+  return module
 }
 
 /** bundleClassic bundles entry and its imports into one minified classic script (an IIFE). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LARGE_SCREEN } from '../hooks/useMediaQuery'
-import { FIRST_FEED_PAGE, HOME_ANSWERS } from '../startup/homeAnswers'
+import { HOME_ANSWERS } from '../startup/homeAnswers'
 import { homeUrls } from './homeQueries'
 
 describe('HOME_ANSWERS', () => {
@@ -11,9 +11,5 @@ describe('HOME_ANSWERS', () => {
   it('add the side columns on a large screen, from where the large layout starts', () => {
     expect([...HOME_ANSWERS.all, ...HOME_ANSWERS.large]).toEqual(homeUrls(true))
     expect(HOME_ANSWERS.largeMedia).toBe(LARGE_SCREEN)
-  })
-
-  it('start with the feed query first page', () => {
-    expect(FIRST_FEED_PAGE).toBe('/api/feed?limit=20&page=1')
   })
 })

@@ -15,6 +15,3 @@ export const HOME_ANSWERS = {
   /** Where the large layout starts (hooks/useMediaQuery LARGE_SCREEN). */
   largeMedia: '(min-width: 64rem)',
 } as const
-
-/** FIRST_FEED_PAGE: the address of the home feed's first page, as the feed query asks for it. */
-export const FIRST_FEED_PAGE = HOME_ANSWERS.all[0]
