@@ -243,7 +243,7 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 	if o.runs("writes") {
 		settle("writes")
 		say("write capacity: diary logs offered at rising rates (open load), p99 limit %v", WriteP99Limit)
-		wc, err := f.writeCapacity(app, dir, o.WriteStep, out)
+		wc, err := f.writeCapacity(app, dir, o.Password, o.WriteStep, out)
 		if err != nil {
 			return nil, fmt.Errorf("write capacity: %w", err)
 		}
@@ -301,6 +301,24 @@ func (o RunOptions) servedDir(seeded string) (dir string, cleanup func(), err er
 	return dir, cleanup, nil
 }
 
+// medianMember is a member picked by their follow count.
+type medianMember struct {
+	ID    string `db:"follower"`
+	N     int    `db:"n"`
+	Email string `db:"email"`
+}
+
+// medianMembers picks k members around the median follow count, in order of that count:
+// the k centred on the median when skip is 0, the k after those when skip is 1, and so on.
+func medianMembers(app core.App, k, skip int) ([]medianMember, error) {
+	var out []medianMember
+	err := app.DB().NewQuery(`SELECT s.follower, s.n, u.email FROM (SELECT follower, COUNT(*) AS n FROM follows GROUP BY follower) s
+		JOIN users u ON u.id = s.follower ORDER BY s.n, s.follower
+		LIMIT {:k} OFFSET (SELECT COUNT(DISTINCT follower) FROM follows) / 2 - {:k} / 2 + {:k} * {:skip}`).
+		Bind(dbx.Params{"k": k, "skip": skip}).All(&out)
+	return out, err
+}
+
 // fanCount is how many of the logging author's followers the catch-up workload signs in.
 const fanCount = 100
 
@@ -308,15 +326,7 @@ const fanCount = 100
 // through the real login route.
 func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 	f := &fixture{c: c}
-	var viewers []struct {
-		ID    string `db:"follower"`
-		N     int    `db:"n"`
-		Email string `db:"email"`
-	}
-	// Members around the median follow count.
-	err := app.DB().NewQuery(`SELECT s.follower, s.n, u.email FROM (SELECT follower, COUNT(*) AS n FROM follows GROUP BY follower) s
-		JOIN users u ON u.id = s.follower ORDER BY s.n, s.follower LIMIT {:k} OFFSET (SELECT COUNT(DISTINCT follower) FROM follows) / 2 - {:k} / 2`).
-		Bind(dbx.Params{"k": o.Viewers}).All(&viewers)
+	viewers, err := medianMembers(app, o.Viewers, 0)
 	if err != nil || len(viewers) == 0 {
 		return nil, fmt.Errorf("picking viewers: %v (%d found)", err, len(viewers))
 	}

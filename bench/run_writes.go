@@ -67,10 +67,14 @@ type WriteCapacity struct {
 	NoticesOnRead bool `json:"noticesOnRead"`
 }
 
-// writeCapacity offers rising rates of diary logs by the fixture's viewers (each posts
-// to their own followers), each for length (0: defaultWriteStep), until two steps in a
-// row miss the limit. dir is the served data dir, whose delivery queue it reads.
-func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, out io.Writer) (*WriteCapacity, error) {
+// writeCapacity offers rising rates of diary logs by as many writers as the fixture has
+// viewers (signed in with password; each posts to their own followers), each rate for
+// length (0: defaultWriteStep), until two steps in a row miss the limit. dir is the
+// served data dir, whose delivery queue it reads. The writers are the members next to the
+// viewers by follow count, not the viewers: thousands of their own posts would otherwise
+// fill the viewers' first feed pages, and a later run on the same data dir (--in-place)
+// would time other pages.
+func (f *fixture) writeCapacity(app core.App, dir, password string, length time.Duration, out io.Writer) (*WriteCapacity, error) {
 	if length <= 0 {
 		length = defaultWriteStep
 	}
@@ -79,9 +83,21 @@ func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, 
 		return nil, err
 	}
 	defer queue.Close()
-	wc := &WriteCapacity{Authors: len(f.viewers), Load: loadavg(), StepLength: length, FanoutChecked: true, NoticesOnRead: true}
+	picked, err := medianMembers(app, len(f.viewers), 1)
+	if err != nil || len(picked) == 0 {
+		return nil, fmt.Errorf("picking the writers: %v (%d found)", err, len(picked))
+	}
+	writers := make([]member, 0, len(picked))
+	for _, p := range picked {
+		m, err := f.c.login(p.Email, password)
+		if err != nil {
+			return nil, err
+		}
+		writers = append(writers, m)
+	}
+	wc := &WriteCapacity{Authors: len(writers), Load: loadavg(), StepLength: length, FanoutChecked: true, NoticesOnRead: true}
 	var followers []int
-	for _, v := range f.viewers {
+	for _, v := range writers {
 		var n int
 		if err := app.DB().Select("COUNT(*)").From("follows").Where(dbx.HashExp{"following": v.ID}).Row(&n); err != nil {
 			return nil, err
@@ -93,7 +109,7 @@ func (f *fixture) writeCapacity(app core.App, dir string, length time.Duration, 
 	next := len(f.titles) / 2 // titles the serial logging workload did not use
 	missed := 0
 	for _, rate := range writeRates {
-		step := f.offerLogs(rate, length, &next)
+		step := f.offerLogs(writers, rate, length, &next)
 		step.Backlog = queuedFanouts(queue)
 		wc.Steps = append(wc.Steps, step)
 		fmt.Fprintf(out, "  writes: offered %5.0f/s  answered %6.1f/s  p50 %7s  p99 %7s ms  err %d  posts awaiting fan-out %d\n",
@@ -124,8 +140,9 @@ func queuedFanouts(db *dbx.DB) int {
 	return n
 }
 
-// offerLogs sends logs at rate for length, each a new title for its author.
-func (f *fixture) offerLogs(rate float64, length time.Duration, next *int) WriteStep {
+// offerLogs sends logs at rate for length, each by the next of writers, each a new title
+// for its author.
+func (f *fixture) offerLogs(writers []member, rate float64, length time.Duration, next *int) WriteStep {
 	n := max(1, int(rate*length.Seconds()))
 	gap := time.Duration(float64(time.Second) / rate)
 	samples := make([]time.Duration, n)
@@ -136,7 +153,7 @@ func (f *fixture) offerLogs(rate float64, length time.Duration, next *int) Write
 	for i := range n {
 		due := start.Add(time.Duration(i) * gap)
 		time.Sleep(time.Until(due))
-		author := f.viewers[i%len(f.viewers)]
+		author := writers[i%len(writers)]
 		t := f.titles[*next%len(f.titles)]
 		*next++
 		wg.Go(func() {
