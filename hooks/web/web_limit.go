@@ -15,21 +15,22 @@ import (
 )
 
 // ConcurrencyEnv names the setting for how many API requests run at once
-// (CINECIRCLE_API_CONCURRENCY; default 4 a core, 0 for no limit).
+// (CINECIRCLE_API_CONCURRENCY; default 2 a core, 0 for no limit).
 const ConcurrencyEnv = "CINECIRCLE_API_CONCURRENCY"
 
 // limitedBodyMax is the largest request body a limited request may have: bigger ones
 // (imports, uploads) are read at the client's pace and would hold a turn meanwhile.
 const limitedBodyMax = 64 << 10
 
-// apiConcurrency reads ConcurrencyEnv: its value, else 4 a core (make bench at 10k: 2, 3
-// and 4 a core serve 32 concurrent feed readers alike, p99 30–35 ms; 4 kept the most of
-// the mixed workload's throughput; bench/NOTES.md has the runs).
+// apiConcurrency reads ConcurrencyEnv: its value, else 2 a core. At 10k members on 2
+// cores, 2 a core serves 32 concurrent feed readers as 4 a core does (p99 30–32 ms), and
+// keeps 8 readers' p99 at 12.5–13.3 ms where 4 a core gave 16.5–19.3 (bench/NOTES.md has
+// the runs).
 func apiConcurrency() int {
 	if n, err := strconv.Atoi(os.Getenv(ConcurrencyEnv)); err == nil && n >= 0 {
 		return n
 	}
-	return 4 * runtime.GOMAXPROCS(0)
+	return 2 * runtime.GOMAXPROCS(0)
 }
 
 // apiLimit lets at most n API requests compute at once and queues the others in the
