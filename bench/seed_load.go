@@ -13,6 +13,8 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // batchParams bounds the parameters of one prepared insert. The SQLite driver finds each
@@ -82,8 +84,7 @@ func openSeedConn(app core.App, out io.Writer) (*seedConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	var mode string
-	if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode = MEMORY").Scan(&mode); err != nil || mode != "memory" {
+	if mode, err := setJournalMode(conn, "memory"); err != nil || mode != "memory" {
 		_ = conn.Close()
 		return nil, fmt.Errorf("the seed needs the database to itself (journal mode %q): %v", mode, err)
 	}
@@ -96,10 +97,27 @@ func openSeedConn(app core.App, out io.Writer) (*seedConn, error) {
 	return &seedConn{conn: conn, out: out}, nil
 }
 
+// setJournalMode sets conn's journal mode and returns the mode now in force. The change
+// needs the database alone, and the app's background checkpoint (hooks/replica) briefly
+// opens a read connection every 100 ms: a change that finds the database busy is tried
+// again for up to two seconds.
+func setJournalMode(conn *sql.Conn, mode string) (string, error) {
+	var got string
+	var err error
+	for try := 0; try < 100; try++ {
+		err = conn.QueryRowContext(context.Background(), "PRAGMA journal_mode = "+mode).Scan(&got)
+		var busy *sqlite.Error
+		if !errors.As(err, &busy) || busy.Code()&0xff != sqlite3.SQLITE_BUSY {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return got, err
+}
+
 // close puts the write-ahead log back and returns the connection to the pool.
 func (c *seedConn) close() error {
-	var mode string
-	err := c.conn.QueryRowContext(context.Background(), "PRAGMA journal_mode = WAL").Scan(&mode)
+	mode, err := setJournalMode(c.conn, "wal")
 	if err == nil && mode != "wal" {
 		err = fmt.Errorf("the journal mode is %q, not wal", mode)
 	}
