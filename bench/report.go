@@ -107,7 +107,7 @@ func Report(r, base *Results, ui *UIResults, x *Results) string {
 	w("- Machine: %s", r.Machine)
 	w("- Load average at the start of the API run: `%s`; of the realtime run: `%s`", r.LoadAtStart, r.RealtimeLoad)
 	w("- Data set: %d members, %d activities, %d episode watches (`cinecircle bench seed`); %s", r.Users, r.Activities, r.EpisodeWatches, r.ViewerFollows)
-	w("- Requests: %d serial per workload, %d at 8 or 32 concurrent; server and load generator share the box, on loopback\n", r.Options.Requests, 4*r.Options.Requests)
+	w("- Requests: %d serial per workload, %d at 8 or 32 concurrent; server and load generator share the box, on loopback. The feed workloads read the viewers' feeds in turn (request i, viewer i mod their number), as the bare SQL rows do\n", r.Options.Requests, 4*r.Options.Requests)
 	if len(r.Settled) > 0 {
 		waits := make([]string, len(r.Settled))
 		for i, st := range r.Settled {
