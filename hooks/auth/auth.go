@@ -11,6 +11,7 @@ import (
 // Register binds the auth domain's middleware, routes and record hooks to app.
 func Register(app core.App) {
 	registerSessionCache(app)
+	registerLastSeen(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(cookieAuth())
 		if !ConfirmsByEmail(se.App) {

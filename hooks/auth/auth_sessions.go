@@ -25,10 +25,6 @@ const (
 	sessionIDKey = "cinecircle.sessionId"
 )
 
-// lastSeenEvery throttles the last-seen write: at most once a minute per session, not on
-// every request.
-const lastSeenEvery = time.Minute
-
 // SessionID is the id of the browser session e came with ("" for a token in a header).
 func SessionID(e *core.RequestEvent) string {
 	sid, _ := e.Get(sessionIDKey).(string)
@@ -95,26 +91,6 @@ func createSession(e *core.RequestEvent, record *core.Record) (string, error) {
 	return s.Id, nil
 }
 
-// seenTimes remembers when each session's last-seen was written (per app).
-func seenTimes(app core.App) *sync.Map {
-	return app.Store().GetOrSet("auth.sessionSeen", func() any { return &sync.Map{} }).(*sync.Map)
-}
-
-// touchSession writes the session's last-seen time, at most once per lastSeenEvery.
-func touchSession(app core.App, sid string) {
-	seen := seenTimes(app)
-	now := time.Now()
-	if last, ok := seen.Load(sid); ok && now.Sub(last.(time.Time)) < lastSeenEvery {
-		return
-	}
-	seen.Store(sid, now)
-	_, err := app.NonconcurrentDB().NewQuery("UPDATE sessions SET lastSeen = {:now} WHERE id = {:id}").
-		Bind(dbx.Params{"now": types.NowDateTime().String(), "id": sid}).Execute()
-	if err != nil {
-		app.Logger().Warn("session last-seen not saved", "error", err)
-	}
-}
-
 // endSessions deletes the member's sessions (all but keep, when given). Each delete
 // purges the session cache and closes that session's event streams (hooks).
 func endSessions(app core.App, userID, keep string) (int, error) {
@@ -163,6 +139,10 @@ func describeSession(r *core.Record, current string) Session {
 
 // listSessions answers GET /api/user/sessions: this browser first, then by last seen.
 func listSessions(e *core.RequestEvent) error {
+	// The list is read rarely: write the noted last-seen times first, so it shows them.
+	if err := flushLastSeen(e.App); err != nil {
+		e.App.Logger().Warn("sessions' last-seen times not saved", "error", err.Error())
+	}
 	rows, err := e.App.FindRecordsByFilter(SessionsCollection, "user = {:u}", "-lastSeen", 200, 0, dbx.Params{"u": e.Auth.Id})
 	if err != nil {
 		return err

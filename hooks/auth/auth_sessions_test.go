@@ -8,9 +8,15 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/cron"
 )
 
 // browser is a client with its own cookie jar and user agent, signed in as email.
@@ -29,6 +35,16 @@ func signInBrowser(t testing.TB, srv *httptest.Server, email, ua string) *browse
 		t.Fatalf("sign-in: %d %s", status, body)
 	}
 	return b
+}
+
+// servedWithAna is a test app with one member, Ana, served over HTTP without rate limits.
+func servedWithAna(t *testing.T) (*tests.TestApp, *core.Record, *httptest.Server) {
+	t.Helper()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	srv := testutil.Serve(t, app)
+	app.Settings().RateLimits.Enabled = false
+	return app, ana, srv
 }
 
 func (b *browser) do(method, path, body string) (int, string) {
@@ -136,10 +152,7 @@ func TestSessions(t *testing.T) {
 // their session cookie, instead of being signed out; once it answers, they are signed in.
 func TestSessionKeptWhenTheDatabaseFails(t *testing.T) {
 	t.Parallel()
-	app := testutil.NewTestApp(t)
-	ana := testutil.CreateUser(t, app, "Ana")
-	srv := testutil.Serve(t, app)
-	app.Settings().RateLimits.Enabled = false
+	app, ana, srv := servedWithAna(t)
 	laptop := signInBrowser(t, srv, ana.Email(), firefoxLinux)
 
 	if _, err := app.DB().NewQuery("ALTER TABLE sessions RENAME TO sessions_away").Execute(); err != nil {
@@ -154,5 +167,63 @@ func TestSessionKeptWhenTheDatabaseFails(t *testing.T) {
 	}
 	if status, body := laptop.do("GET", "/api/auth/user", ""); status != http.StatusOK {
 		t.Errorf("the session cookie was lost: %d %s", status, body)
+	}
+}
+
+// TestLastSeenWrittenTogether: a request notes its session's last-seen time without
+// writing it (no commit of the one writer per member a minute); the minute's job writes
+// every noted time, and the sessions list shows them at once.
+func TestLastSeenWrittenTogether(t *testing.T) {
+	t.Parallel()
+	app, ana, srv := servedWithAna(t)
+	laptop := signInBrowser(t, srv, ana.Email(), firefoxLinux)
+	phone := signInBrowser(t, srv, ana.Email(), safariIPhone)
+	mac := signInBrowser(t, srv, ana.Email(), chromeMac)
+	const long = "2020-01-01 00:00:00.000Z"
+	if _, err := app.DB().NewQuery("UPDATE sessions SET lastSeen = {:t}").Bind(dbx.Params{"t": long}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	lastSeen := func(ua string) string {
+		t.Helper()
+		var at string
+		if err := app.DB().NewQuery("SELECT lastSeen FROM sessions WHERE userAgent = {:ua}").Bind(dbx.Params{"ua": ua}).Row(&at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	for _, b := range []*browser{phone, mac} {
+		if status, _ := b.do("GET", "/api/auth/user", ""); status != 200 {
+			t.Fatalf("signed in: %d", status)
+		}
+	}
+	if got := lastSeen(safariIPhone); got != long {
+		t.Fatalf("the request wrote the phone's last-seen time at once (%s)", got)
+	}
+	var job *cron.Job
+	for _, j := range app.Cron().Jobs() {
+		if j.Id() == auth.JobLastSeen {
+			job = j
+		}
+	}
+	if job == nil || job.Expression() != "* * * * *" {
+		t.Fatalf("the last-seen job is not scheduled every minute: %+v", job)
+	}
+	job.Run()
+	for _, ua := range []string{safariIPhone, chromeMac} {
+		if got := lastSeen(ua); got == long || !strings.HasPrefix(got, time.Now().UTC().Format("2006-01-02")) {
+			t.Errorf("after the job, %q was last seen %s", ua, got)
+		}
+	}
+	if got := lastSeen(firefoxLinux); got != long {
+		t.Errorf("the laptop, not used since, was last seen %s", got)
+	}
+
+	// The list writes what is noted before it reads: the laptop's own request is there.
+	if _, err := app.DB().NewQuery("UPDATE sessions SET lastSeen = {:t}").Bind(dbx.Params{"t": long}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	list := laptop.sessions()
+	if len(list) != 3 || !list[0].Current || strings.HasPrefix(list[0].LastSeenAt, "2020") {
+		t.Fatalf("the laptop's own session, just used, in its list: %+v", list)
 	}
 }
