@@ -62,9 +62,18 @@ func touchSession(app core.App, sid string) {
 
 // flushLastSeen writes the noted last-seen times in one transaction. A session deleted
 // meanwhile updates nothing. When the write fails the times stay noted for the next
-// flush, unless a newer note replaced them.
+// flush, unless a newer note replaced them. Notes older than lastSeenEvery are
+// forgotten (the next request notes its session again), so ended sessions do not pile
+// up in memory.
 func flushLastSeen(app core.App) error {
 	ls := lastSeenOf(app)
+	now := time.Now()
+	ls.noted.Range(func(sid, at any) bool {
+		if now.Sub(at.(time.Time)) >= lastSeenEvery {
+			ls.noted.Delete(sid)
+		}
+		return true
+	})
 	ls.mu.Lock()
 	pending := ls.pending
 	ls.pending = map[string]string{}
