@@ -319,6 +319,15 @@ func medianMembers(app core.App, k, skip int) ([]medianMember, error) {
 	return out, err
 }
 
+// emailsOf lists the picked members' addresses.
+func emailsOf(picked []medianMember) []string {
+	out := make([]string, len(picked))
+	for i, p := range picked {
+		out[i] = p.Email
+	}
+	return out
+}
+
 // fanCount is how many of the logging author's followers the catch-up workload signs in.
 const fanCount = 100
 
@@ -331,12 +340,8 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 		return nil, fmt.Errorf("picking viewers: %v (%d found)", err, len(viewers))
 	}
 	f.viewerFollows = fmt.Sprintf("%d viewers following %d–%d members each", len(viewers), viewers[0].N, viewers[len(viewers)-1].N)
-	for _, v := range viewers {
-		m, err := c.login(v.Email, o.Password)
-		if err != nil {
-			return nil, err
-		}
-		f.viewers = append(f.viewers, m)
+	if f.viewers, err = c.loginAll(emailsOf(viewers), o.Password); err != nil {
+		return nil, err
 	}
 	var author struct {
 		ID    string `db:"following"`
@@ -357,12 +362,8 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 		WHERE f.following = {:a} ORDER BY f.follower LIMIT {:k}`).Bind(dbx.Params{"a": author.ID, "k": fanCount}).Column(&fans); err != nil {
 		return nil, fmt.Errorf("the author's followers: %w", err)
 	}
-	for _, email := range fans {
-		m, err := c.login(email, o.Password)
-		if err != nil {
-			return nil, err
-		}
-		f.authorFans = append(f.authorFans, m)
+	if f.authorFans, err = c.loginAll(fans, o.Password); err != nil {
+		return nil, err
 	}
 	if err := app.DB().Select("tmdbId", "title").From("movies").OrderBy("tmdbId").All(&f.titles); err != nil || len(f.titles) == 0 {
 		return nil, fmt.Errorf("the catalog: %v (%d titles)", err, len(f.titles))

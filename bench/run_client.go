@@ -61,6 +61,19 @@ func (c *client) login(email, password string) (member, error) {
 	return member{}, fmt.Errorf("login %s: no session cookie", email)
 }
 
+// loginAll signs each of emails in, in order (see login).
+func (c *client) loginAll(emails []string, password string) ([]member, error) {
+	out := make([]member, 0, len(emails))
+	for _, email := range emails {
+		m, err := c.login(email, password)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 // signupOrLogin signs a new member up through POST /api/auth/signup (a community without
 // mail signs them in at once), or signs them in when an earlier run made them.
 func (c *client) signupOrLogin(email, password string) (member, error) {

@@ -87,13 +87,9 @@ func (f *fixture) writeCapacity(app core.App, dir, password string, length time.
 	if err != nil || len(picked) == 0 {
 		return nil, fmt.Errorf("picking the writers: %v (%d found)", err, len(picked))
 	}
-	writers := make([]member, 0, len(picked))
-	for _, p := range picked {
-		m, err := f.c.login(p.Email, password)
-		if err != nil {
-			return nil, err
-		}
-		writers = append(writers, m)
+	writers, err := f.c.loginAll(emailsOf(picked), password)
+	if err != nil {
+		return nil, err
 	}
 	wc := &WriteCapacity{Authors: len(writers), Load: loadavg(), StepLength: length, FanoutChecked: true, NoticesOnRead: true}
 	var followers []int
