@@ -188,7 +188,7 @@ func Report(r, base *Results, ui *UIResults, x *Results) string {
 		if s := find(r.Stock, "stock records API, feed page 1 (back-relation rule)", 1); s != nil && s.N > 0 {
 			w("- Feed page 1, p50: ours %s ms; stock %s (%s ours); bare plain query %s ms.", ms(p1.P50), stockFigure(s), ratio(s.P50, p1.P50), bareP50(r.Bare, "bare SQL, plain OFFSET query, page 1"))
 		}
-		if s := find(r.Bare, "bare SQL, the route's reads (social.FeedRecords), page 1", 1); s != nil {
+		if s := find(r.Bare, "bare SQL, the route's reads, page 1", 1); s != nil {
 			w("- Ours over our own reads without HTTP: %s (p50 %s ms vs %s ms).", ratio(p1.P50, s.P50), ms(p1.P50), ms(s.P50))
 		}
 	}

@@ -24,7 +24,7 @@ const (
 const (
 	wlFeed1     = "feed page 1"
 	wlFeed50    = "feed page 50 (?before= cursor)"
-	wlBareFeed1 = "bare SQL, the route's reads (social.FeedRecords), page 1"
+	wlBareFeed1 = "bare SQL, the route's reads, page 1"
 	wlMixed     = "mixed (55% feed p1, 10% feed p2, 10% title, 7% search, 8% notifications, 6% like, 4% comment)"
 	wlLogPrefix = "log a watched movie"
 	// wlCatchUpPrefix names the workload of followers opening their notifications after the logs.

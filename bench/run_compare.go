@@ -94,7 +94,7 @@ const plainFeedSQL = `SELECT a.* FROM activities a WHERE a.id IN (
 ORDER BY a.created DESC, a.id DESC`
 
 // bareWorkloads times the feed's SQL inside this process, with no HTTP and no JSON: the
-// plain OFFSET query, and the route's own record reads (social.FeedRecords).
+// plain OFFSET query, and the route's own reads (social.FeedRows).
 func (f *fixture) bareWorkloads(app core.App, n int, cursors []string) []Stat {
 	var out []Stat
 	v := func(i int) string { return f.viewers[i%len(f.viewers)].ID }
@@ -104,18 +104,18 @@ func (f *fixture) bareWorkloads(app core.App, n int, cursors []string) []Stat {
 			return app.DB().NewQuery(plainFeedSQL).Bind(dbx.Params{"viewer": v(i), "offset": (page - 1) * 20}).All(&rows)
 		}))
 	}
-	out = append(out, measure("bare SQL, the route's reads (social.FeedRecords), page 1", 1, n, func(_, i int) error {
-		_, err := social.FeedRecords(app, v(i), social.FeedCursor{Limit: 20, Page: 1})
+	out = append(out, measure("bare SQL, the route's reads, page 1", 1, n, func(_, i int) error {
+		_, err := social.FeedRows(app, v(i), social.FeedCursor{Limit: 20, Page: 1})
 		return err
 	}))
 	if len(cursors) > 0 {
-		out = append(out, measure("bare SQL, the route's reads (social.FeedRecords), page 50 by cursor", 1, n, func(_, i int) error {
-			_, err := social.FeedRecords(app, v(i), social.FeedCursor{Limit: 20, Before: cursors[i%len(cursors)]})
+		out = append(out, measure("bare SQL, the route's reads, page 50 by cursor", 1, n, func(_, i int) error {
+			_, err := social.FeedRows(app, v(i), social.FeedCursor{Limit: 20, Before: cursors[i%len(cursors)]})
 			return err
 		}))
 	}
-	out = append(out, measure("bare SQL, the route's reads (social.FeedRecords), ?page=50", 1, n, func(_, i int) error {
-		_, err := social.FeedRecords(app, v(i), social.FeedCursor{Limit: 20, Page: 50})
+	out = append(out, measure("bare SQL, the route's reads, ?page=50", 1, n, func(_, i int) error {
+		_, err := social.FeedRows(app, v(i), social.FeedCursor{Limit: 20, Page: 50})
 		return err
 	}))
 	return out

@@ -8,6 +8,7 @@ import (
 	"cinecircle/hooks/auth"
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/notify"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -148,13 +149,13 @@ type ParticipantRating struct {
 // decorate fills a collaborative post's data for the viewer: while pending, nobody's
 // rating or review is in it (the author's included); the viewer learns whether they can
 // rate and whom the post waits for. Once revealed, every rating given is listed.
-func decorate(app core.App, viewerID string, records []*core.Record, items []social.Activity) error {
+func decorate(app core.App, viewerID string, rows []posts.Row, items []social.Activity) error {
 	// Three queries for the whole page, whatever the number of collaborative posts: their
 	// collaborations, those collaborations' participants, and the participants' members.
 	var postIDs []any
-	for _, r := range records {
-		if t := r.GetString("type"); t == "collaborative_movie" || t == "collaborative_tv" {
-			postIDs = append(postIDs, r.Id)
+	for _, r := range rows {
+		if r.Type == "collaborative_movie" || r.Type == "collaborative_tv" {
+			postIDs = append(postIDs, r.ID)
 		}
 	}
 	if len(postIDs) == 0 {
@@ -192,8 +193,8 @@ func decorate(app core.App, viewerID string, records []*core.Record, items []soc
 	for _, u := range users {
 		byID[u.Id] = u
 	}
-	for i, r := range records {
-		c := byPost[r.Id]
+	for i, r := range rows {
+		c := byPost[r.ID]
 		if c == nil {
 			continue // not collaborative, or a collaborative post without its collaboration shows as is
 		}

@@ -129,11 +129,11 @@ func tellCollaborators(app core.App, list *core.Record, actor, action string) {
 
 // decorate fills posts about a list with the list as it is now (its name may have
 // changed since the post), its size and its first posters, for the feed card.
-func decorate(app core.App, viewerID string, records []*core.Record, items []social.Activity) error {
+func decorate(app core.App, viewerID string, rows []posts.Row, items []social.Activity) error {
 	ids := []string{}
-	for _, r := range records {
-		if id := r.GetString("list"); id != "" {
-			ids = append(ids, id)
+	for _, r := range rows {
+		if r.List != "" {
+			ids = append(ids, r.List)
 		}
 	}
 	if len(ids) == 0 {
@@ -147,8 +147,8 @@ func decorate(app core.App, viewerID string, records []*core.Record, items []soc
 	for _, l := range found {
 		byID[l.Id] = l
 	}
-	for i, r := range records {
-		l := byID[r.GetString("list")]
+	for i, r := range rows {
+		l := byID[r.List]
 		if l == nil {
 			continue
 		}
@@ -161,7 +161,7 @@ func decorate(app core.App, viewerID string, records []*core.Record, items []soc
 			return err
 		}
 		data["listName"], data["itemCount"], data["ranked"], data["posters"] = l.GetString("name"), l.GetInt("itemCount"), l.GetBool("ranked"), posters
-		if actor, _ := data["actorId"].(string); actor != "" && actor != r.GetString("user") {
+		if actor, _ := data["actorId"].(string); actor != "" && actor != r.User {
 			if u, err := app.FindRecordById("users", actor); err == nil {
 				data["actor"] = auth.PublicUser(u)
 			}

@@ -34,4 +34,5 @@ func Register(app core.App) {
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerAuthorCache(app)
 	registerPageMemo(app)
+	registerFeedSpans(app)
 }

@@ -20,7 +20,8 @@ var ErrActivityNotFound = errors.New("activity not found")
 
 // Activity is the SPEC §3 Activity as every route answers it: the feed, one activity, a
 // member's posts, and later comments, notifications and collaborations. Build it with
-// LoadActivities so the author, isLiked and the counters come out the same everywhere.
+// LoadRows (LoadActivity for one record) so the author, isLiked and the counters come out
+// the same everywhere.
 type Activity struct {
 	ID           string       `json:"id"`
 	Type         string       `json:"type"`
@@ -51,23 +52,22 @@ type ActivityUser struct {
 	ProfileImageURL   string  `json:"profileImageUrl"`
 }
 
-// LoadActivities shapes activity records for viewerID, keeping their order. It reads the
-// authors it has not cached in one query and the viewer's likes in another, whatever the
-// number of records, so callers (the feed, comments, notifications) never cost a query
-// per activity.
-func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Activity, error) {
-	out := make([]Activity, 0, len(records))
-	if len(records) == 0 {
+// LoadRows shapes posts for viewerID, keeping their order. It reads the authors it has
+// not cached in one query and the viewer's likes in another, whatever the number of
+// posts, so callers (the feed, profiles, a single post) never cost a query per activity.
+func LoadRows(app core.App, viewerID string, rows []posts.Row) ([]Activity, error) {
+	out := make([]Activity, 0, len(rows))
+	if len(rows) == 0 {
 		return out, nil
 	}
-	ids := make([]string, len(records))
+	ids := make([]string, len(rows))
 	authorSet := map[string]bool{}
 	authorIDs := []string{}
-	for i, r := range records {
-		ids[i] = r.Id
-		if a := r.GetString("user"); !authorSet[a] {
-			authorSet[a] = true
-			authorIDs = append(authorIDs, a)
+	for i, r := range rows {
+		ids[i] = r.ID
+		if !authorSet[r.User] {
+			authorSet[r.User] = true
+			authorIDs = append(authorIDs, r.User)
 		}
 	}
 	authors, err := loadAuthors(app, viewerID, authorIDs)
@@ -86,24 +86,23 @@ func LoadActivities(app core.App, viewerID string, records []*core.Record) ([]Ac
 			liked[id] = true
 		}
 	}
-	for _, r := range records {
-		author := r.GetString("user")
+	for _, r := range rows {
 		out = append(out, Activity{
-			ID:           r.Id,
-			Type:         r.GetString("type"),
-			UserID:       author,
-			User:         authorOrUnknown(authors, author),
-			CreatedAt:    isoTime(r.GetDateTime("created").Time()),
-			IsLiked:      liked[r.Id],
-			LikeCount:    r.GetInt("likeCount"),
-			CommentCount: r.GetInt("commentCount"),
-			ShareCount:   r.GetInt("shareCount"),
-			Hidden:       r.GetBool("hidden"),
-			Data:         activityData(r),
+			ID:           r.ID,
+			Type:         r.Type,
+			UserID:       r.User,
+			User:         authorOrUnknown(authors, r.User),
+			CreatedAt:    isoTime(r.Created.Time()),
+			IsLiked:      liked[r.ID],
+			LikeCount:    r.LikeCount,
+			CommentCount: r.CommentCount,
+			ShareCount:   r.ShareCount,
+			Hidden:       r.Hidden,
+			Data:         activityData(r.Data),
 		})
 	}
 	for _, decorate := range decoratorsOf(app) {
-		if err := decorate(app, viewerID, records, out); err != nil {
+		if err := decorate(app, viewerID, rows, out); err != nil {
 			return nil, err
 		}
 	}
@@ -126,9 +125,9 @@ const likedSQL = `SELECT activity FROM activity_likes WHERE user = +{:viewer}
 	AND activity IN (SELECT value FROM json_each({:ids}))`
 
 // Decorator adds viewer-specific data to shaped activities (the collaboration domain fills
-// a collaborative post's ratings and pending state for the viewer). records and items are
+// a collaborative post's ratings and pending state for the viewer). rows and items are
 // parallel; a decorator changes items[i].Data only.
-type Decorator func(app core.App, viewerID string, records []*core.Record, items []Activity) error
+type Decorator func(app core.App, viewerID string, rows []posts.Row, items []Activity) error
 
 // decoratorsKey is the app-store key of the registered decorators.
 const decoratorsKey = "cinecircle.social.decorators"
@@ -146,7 +145,7 @@ func decoratorsOf(app core.App) []Decorator {
 
 // LoadActivity shapes one activity record for viewerID.
 func LoadActivity(app core.App, viewerID string, record *core.Record) (Activity, error) {
-	list, err := LoadActivities(app, viewerID, []*core.Record{record})
+	list, err := LoadRows(app, viewerID, []posts.Row{posts.RowOf(record)})
 	if err != nil {
 		return Activity{}, err
 	}
@@ -164,8 +163,7 @@ func FindActivity(app core.App, id string) (*core.Record, error) {
 
 // activityData returns the stored data JSON, or {} when there is none, so the UI can
 // always read data.movieId and friends without a null check.
-func activityData(r *core.Record) json.RawMessage {
-	raw, _ := r.Get("data").(types.JSONRaw)
+func activityData(raw types.JSONRaw) json.RawMessage {
 	if len(raw) == 0 || string(raw) == "null" {
 		return json.RawMessage(`{}`)
 	}

@@ -10,6 +10,7 @@ import (
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/posts"
 	"cinecircle/hooks/security"
+	"cinecircle/hooks/sqlstmt"
 
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -108,15 +109,15 @@ const newestBefore = `SELECT COALESCE(MAX((SELECT MAX(a.created) FROM activities
 
 // windows yields viewerID's feed windows older than (hi, hiID), newest first, until fn
 // says stop (fn reports how many keys the window held). The first window ends at now
-// when hi is empty.
-func windows(app core.App, viewerID, hi, hiID string, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
+// when hi is empty, and is first long.
+func windows(app core.App, viewerID, hi, hiID string, first time.Duration, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
 	top := time.Now().UTC()
 	if hi == "" {
 		hi = "9999-12-31 23:59:59.999Z"
 	} else if t, err := time.Parse(dbTime, hi); err == nil {
 		top = t
 	}
-	span := feedFirstWindow
+	span := first
 	for i := 0; ; i++ {
 		lo := top.Add(-span).Format(dbTime)
 		if i == feedMaxWindows {
@@ -153,11 +154,15 @@ type FeedCursor struct {
 	Before      string
 }
 
-// FeedRecords returns the activity records of one page of viewerID's feed. A numbered
-// page first finds the key that ends the page before it (keys only, from the index), then
-// reads like a cursor page, so page 50 costs about what page 1 does plus a thousand keys.
-func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, error) {
+// FeedRows returns the posts of one page of viewerID's feed. A numbered page first finds
+// the key that ends the page before it (keys only, from the index), then reads like a
+// cursor page, so page 50 costs about what page 1 does plus a thousand keys.
+func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) {
+	if c.Limit < 1 {
+		return []posts.Row{}, nil
+	}
 	var hi, hiID string
+	first := feedFirstWindow
 	switch {
 	case c.Before != "":
 		var k feedKey
@@ -171,19 +176,22 @@ func FeedRecords(app core.App, viewerID string, c FeedCursor) ([]*core.Record, e
 	case c.Page > 1:
 		k, ok, err := feedKeyAt(app, viewerID, (c.Page-1)*c.Limit)
 		if err != nil || !ok {
-			return []*core.Record{}, err
+			return []posts.Row{}, err
 		}
 		hi, hiID = k.Created, k.ID
+	default:
+		first = feedSpansOf(app).firstWindow(viewerID)
 	}
-	records := []*core.Record{}
-	err := windows(app, viewerID, hi, hiID, func(lo, hi, hiID string) (int, bool, error) {
-		var got []*core.Record
-		limit := c.Limit - len(records)
-		err := FeedQuery(app, viewerID, lo, hi, hiID, limit).Build().Bind(windowParams(viewerID, lo, hi, hiID)).All(&got)
-		records = append(records, got...)
-		return len(got), len(records) >= c.Limit, err
+	rows := []posts.Row{}
+	err := windows(app, viewerID, hi, hiID, first, func(lo, hi, hiID string) (int, bool, error) {
+		got, err := feedPage(app, viewerID, lo, hi, hiID, c.Limit-len(rows))
+		rows = append(rows, got...)
+		return len(got), len(rows) >= c.Limit, err
 	})
-	return records, err
+	if err == nil && hi == "" && len(rows) == c.Limit {
+		feedSpansOf(app).note(viewerID, time.Now(), rows[len(rows)-1].Created.Time())
+	}
+	return rows, err
 }
 
 // feedKeyAt returns the n-th key (from 1) of viewerID's feed, newest first; ok is false
@@ -201,7 +209,7 @@ func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 		}
 	}
 	last := from
-	err := windows(app, viewerID, from.Created, from.ID, func(lo, hi, hiID string) (int, bool, error) {
+	err := windows(app, viewerID, from.Created, from.ID, feedFirstWindow, func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
 			" ORDER BY f.created DESC, f.id DESC " + feedLimit(n-seen)).
@@ -228,46 +236,67 @@ func windowParams(viewerID, lo, hi, hiID string) dbx.Params {
 // the viewer. It costs three queries whatever the page size: the page, the authors, the
 // viewer's likes.
 func FeedPage(app core.App, viewerID string, limit, page int) ([]Activity, error) {
-	records, err := FeedRecords(app, viewerID, FeedCursor{Limit: limit, Page: page})
+	rows, err := FeedRows(app, viewerID, FeedCursor{Limit: limit, Page: page})
 	if err != nil {
 		return nil, err
 	}
-	return LoadActivities(app, viewerID, records)
+	return LoadRows(app, viewerID, rows)
 }
 
-// FeedQuery is the query FeedRecords reads up to limit activities of one feed window
-// with: created from lo to hi, older than the key (hi, hiID). Exported for the plan test,
-// which explains it.
-func FeedQuery(app core.App, viewerID, lo, hi, hiID string, limit int) *dbx.SelectQuery {
-	return app.RecordQuery(posts.Collection).
-		AndWhere(dbx.NewExp(feedFilter(limit), windowParams(viewerID, lo, hi, hiID))).
-		OrderBy("activities.created DESC", "activities.id DESC")
+// FeedPageSQL is the query FeedRows reads up to limit posts of one feed window with:
+// created from lo to hi, older than the key (hi, hiID) (windowParams). Its text depends on
+// limit only, so the connections keep it prepared. Exported for the plan test, which
+// explains it.
+func FeedPageSQL(limit int) string {
+	return `SELECT ` + posts.RowColumns + ` FROM activities WHERE ` + feedFilter(limit) +
+		` ORDER BY activities.created DESC, activities.id DESC`
+}
+
+// feedPages holds FeedPageSQL of each page size, made once (sqlstmt.Text).
+var feedPages = func() (texts [MaxPageSize + 1]sqlstmt.Text) {
+	for limit := 1; limit <= MaxPageSize; limit++ {
+		texts[limit] = sqlstmt.NewText(FeedPageSQL(limit))
+	}
+	return texts
+}()
+
+// feedPage reads up to limit posts of one window of viewerID's feed.
+func feedPage(app core.App, viewerID, lo, hi, hiID string, limit int) ([]posts.Row, error) {
+	rows, err := feedPages[min(limit, MaxPageSize)].Query(app.ConcurrentDB(), windowParams(viewerID, lo, hi, hiID))
+	if err != nil {
+		return nil, err
+	}
+	return posts.ScanRows(rows)
 }
 
 // MemberPosts returns page (from 1) of memberID's own activities, newest first, shaped
 // for viewerID: the posts on a profile.
 func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Activity, error) {
-	var records []*core.Record
-	if err := MemberPostsQuery(app, viewerID, memberID, limit, page).All(&records); err != nil {
+	var rows []posts.Row
+	if err := MemberPostsQuery(app, viewerID, memberID, limit, page).All(&rows); err != nil {
 		return nil, err
 	}
-	return LoadActivities(app, viewerID, records)
+	return LoadRows(app, viewerID, rows)
 }
+
+// memberPostsHidden leaves out of another member's posts the ones a moderator hid and
+// the ones about a list the viewer may not read: private ones, and followers-only ones
+// unless the viewer follows the member.
+const memberPostsHidden = ` AND activities.id NOT IN (` + moderation.HiddenActivitiesSQL + ` UNION ALL ` + posts.PrivateSQL +
+	` UNION ALL ` + posts.RestrictedSQL + ` AND NOT EXISTS (SELECT 1 FROM follows WHERE follower = {:viewer} AND following = {:member}))`
 
 // MemberPostsQuery is the one query of a page of a member's posts, as MemberPosts runs it
 // (exported for the plan test); idx_activities_feed (user = ?, then created and id)
 // serves its order without a sort. Posts a moderator hid are left out unless the viewer
-// wrote them, and so are posts about a list the viewer may not read: private ones, and
-// followers-only ones unless the viewer follows the member.
-func MemberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.SelectQuery {
-	q := app.RecordQuery(posts.Collection).AndWhere(dbx.HashExp{"activities.user": memberID})
+// wrote them (memberPostsHidden).
+func MemberPostsQuery(app core.App, viewerID, memberID string, limit, page int) *dbx.Query {
+	where := `activities.user = {:member}`
 	if memberID != viewerID {
-		q = q.AndWhere(dbx.NewExp("activities.id NOT IN ("+moderation.HiddenActivitiesSQL+" UNION ALL "+posts.PrivateSQL+
-			" UNION ALL "+posts.RestrictedSQL+" AND NOT EXISTS (SELECT 1 FROM follows WHERE follower = {:viewer} AND following = {:member}))",
-			dbx.Params{"viewer": viewerID, "member": memberID}))
+		where += memberPostsHidden
 	}
-	return q.OrderBy("activities.created DESC", "activities.id DESC").
-		Limit(int64(limit)).Offset(int64((page - 1) * limit))
+	return app.DB().NewQuery(`SELECT ` + posts.RowColumns + ` FROM activities WHERE ` + where +
+		` ORDER BY activities.created DESC, activities.id DESC ` + feedLimit(limit) + ` OFFSET ` + strconv.Itoa((page-1)*limit)).
+		Bind(dbx.Params{"viewer": viewerID, "member": memberID})
 }
 
 // feedHandler answers GET /api/feed?limit=20&page=N, or ?limit=20&before=ID for the
@@ -277,7 +306,7 @@ func feedHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	records, err := FeedRecords(e.App, e.Auth.Id, FeedCursor(page))
+	rows, err := FeedRows(e.App, e.Auth.Id, FeedCursor(page))
 	if errors.Is(err, ErrBadCursor) {
 		return e.BadRequestError("Please check the highlighted fields.", validation.Errors{
 			"before": validation.NewError("validation_bad_cursor", "before must be the id of an activity."),
@@ -286,7 +315,7 @@ func feedHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	out, err := LoadActivities(e.App, e.Auth.Id, records)
+	out, err := LoadRows(e.App, e.Auth.Id, rows)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,29 @@ func plainFeedPage(t *testing.T, app core.App, viewer string, limit, page int) [
 	return ids
 }
 
+// followAll has follower follow each of targets.
+func followAll(t *testing.T, app core.App, follower string, targets ...*core.Record) {
+	t.Helper()
+	for _, m := range targets {
+		if err := social.Follow(app, follower, m.Id); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// poster returns a function that posts a watched movie as user, ago before the time it
+// was made, with ids prefix00000000001, prefix00000000002 ... in the order of the calls.
+func poster(t *testing.T, app core.App, prefix string) func(user string, ago time.Duration) string {
+	now := time.Now().UTC().Truncate(time.Second)
+	seq := 0
+	return func(user string, ago time.Duration) string {
+		seq++
+		id := fmt.Sprintf("%s%011d", prefix, seq)
+		testutil.CreateActivity(t, app, id, user, "movie_watched", now.Add(-ago), map[string]any{"movieId": seq})
+		return id
+	}
+}
+
 // TestFeedPageMemo: numbered pages read through the page memo stay the same as the plain
 // query's after every kind of change that moves a feed: a new post, a deleted post, a
 // hidden post, an unfollow, a suspension, a new follow. Each page is read twice (the second
@@ -43,22 +66,13 @@ func TestFeedPageMemo(t *testing.T) {
 	for _, n := range []string{"Bea", "Cal", "Dov"} {
 		members[n] = testutil.CreateUser(t, app, n)
 	}
-	for _, n := range []string{"Bea", "Cal"} {
-		if err := social.Follow(app, ana.Id, members[n].Id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	now := time.Now().UTC().Truncate(time.Second)
-	seq := 0
+	followAll(t, app, ana.Id, members["Bea"], members["Cal"])
+	postAs := poster(t, app, "memo")
 	post := func(who string, ago time.Duration) string {
-		seq++
-		id := fmt.Sprintf("memo%011d", seq)
-		user := ana.Id
-		if who != "Ana" {
-			user = members[who].Id
+		if who == "Ana" {
+			return postAs(ana.Id, ago)
 		}
-		testutil.CreateActivity(t, app, id, user, "movie_watched", now.Add(-ago), map[string]any{"movieId": seq})
-		return id
+		return postAs(members[who].Id, ago)
 	}
 	for i := range 45 {
 		for j, who := range []string{"Bea", "Cal", "Dov", "Ana"} {
@@ -72,13 +86,13 @@ func TestFeedPageMemo(t *testing.T) {
 		for _, page := range []int{3, 2, 3, 7, 6, 12, 15, 2} {
 			want := plainFeedPage(t, app, ana.Id, limit, page)
 			for range 2 {
-				records, err := social.FeedRecords(app, ana.Id, social.FeedCursor{Limit: limit, Page: page})
+				records, err := social.FeedRows(app, ana.Id, social.FeedCursor{Limit: limit, Page: page})
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := make([]string, len(records))
 				for i, r := range records {
-					got[i] = r.Id
+					got[i] = r.ID
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s: page %d is %v, the plain query says %v", stage, page, got, want)

@@ -26,9 +26,8 @@ const moderatedScan = "USING COVERING INDEX idx_activities_hidden"
 const privateScan = "USING COVERING INDEX idx_activities_private"
 
 // explain returns SQLite's query plan of q, one detail line per step.
-func explain(t *testing.T, app core.App, q *dbx.SelectQuery) []string {
+func explain(t *testing.T, app core.App, built *dbx.Query) []string {
 	t.Helper()
-	built := q.Build()
 	var rows []struct {
 		Detail string `db:"detail"`
 	}
@@ -64,7 +63,9 @@ func TestFeedPlan(t *testing.T) {
 		}
 	}
 	check := func(stage string) {
-		plan := explain(t, app, social.FeedQuery(app, viewer.Id, "2026-01-01 00:00:00.000Z", "2026-01-02 00:00:00.000Z", "x", 20))
+		page := app.DB().NewQuery(social.FeedPageSQL(20)).Bind(dbx.Params{"viewer": viewer.Id,
+			"lo": "2026-01-01 00:00:00.000Z", "hi": "2026-01-02 00:00:00.000Z", "hiID": "x"})
+		plan := explain(t, app, page)
 		joined := strings.Join(plan, "\n")
 		for _, line := range plan {
 			if fullScan.MatchString(line) && !strings.Contains(line, moderatedScan) && !strings.Contains(line, privateScan) {
@@ -90,7 +91,7 @@ func TestFeedPlan(t *testing.T) {
 		t.Fatalf("idx_activities_user_created (a prefix of idx_activities_feed) should be dropped: %d %v", redundant, err)
 	}
 	count := app.DB().Select("COUNT(*)").From("activities").Where(dbx.HashExp{"user": viewer.Id}).AndWhere(dbx.NewExp("created >= '2026-01-01'"))
-	if p := strings.Join(explain(t, app, count), "\n"); !strings.Contains(p, "idx_activities_feed (user=? AND created>?)") {
+	if p := strings.Join(explain(t, app, count.Build()), "\n"); !strings.Contains(p, "idx_activities_feed (user=? AND created>?)") {
 		t.Fatalf("a member's posts since a date should be counted on the feed index:\n%s", p)
 	}
 	check("without statistics")
@@ -134,7 +135,7 @@ func TestFeedWindows(t *testing.T) {
 	var byCursor []string
 	before := ""
 	for range 100 {
-		recs, err := social.FeedRecords(app, viewer.Id, social.FeedCursor{Limit: 7, Before: before})
+		recs, err := social.FeedRows(app, viewer.Id, social.FeedCursor{Limit: 7, Before: before})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,22 +143,22 @@ func TestFeedWindows(t *testing.T) {
 			break
 		}
 		for _, r := range recs {
-			byCursor = append(byCursor, r.Id)
+			byCursor = append(byCursor, r.ID)
 		}
-		before = recs[len(recs)-1].Id
+		before = recs[len(recs)-1].ID
 	}
 	if strings.Join(byCursor, ",") != strings.Join(want, ",") {
 		t.Fatalf("by cursor:\n%v\nwant\n%v", byCursor, want)
 	}
 	for page := 1; page <= 18; page++ {
-		recs, err := social.FeedRecords(app, viewer.Id, social.FeedCursor{Limit: 7, Page: page})
+		recs, err := social.FeedRows(app, viewer.Id, social.FeedCursor{Limit: 7, Page: page})
 		if err != nil {
 			t.Fatal(err)
 		}
 		end := min(len(want), page*7)
 		var got []string
 		for _, r := range recs {
-			got = append(got, r.Id)
+			got = append(got, r.ID)
 		}
 		if lo := min(len(want), (page-1)*7); strings.Join(got, ",") != strings.Join(want[lo:end], ",") {
 			t.Fatalf("page %d: %v, want %v", page, got, want[lo:end])

@@ -3,8 +3,8 @@ package tv
 import (
 	"encoding/json"
 
-	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/diary"
+	"cinecircle/hooks/posts"
 	"cinecircle/hooks/social"
 
 	"github.com/pocketbase/dbx"
@@ -38,17 +38,17 @@ const spoilerSQL = `SELECT CAST(j.key AS INTEGER) AS idx,
 // on their watchlist or in progress) and have not watched that episode. Viewers who do not
 // track the show, who finished or dropped it, and the review's author read it plainly. A
 // page without episode reviews costs nothing; one with some costs one query.
-func decorateSpoilers(app core.App, viewerID string, records []*core.Record, items []social.Activity) error {
+func decorateSpoilers(app core.App, viewerID string, rows []posts.Row, items []social.Activity) error {
 	if viewerID == "" {
 		return nil
 	}
 	var probes [][3]any
 	var at []int
-	for i, r := range records {
-		if r.GetString("type") != diary.EpisodeReviewPost || r.GetString("user") == viewerID {
+	for i, r := range rows {
+		if r.Type != diary.EpisodeReviewPost || r.User == viewerID {
 			continue
 		}
-		show := r.GetString(catalog.TV.RelationField())
+		show := r.TVShow
 		var d struct {
 			Season  *int `json:"seasonNumber"`
 			Episode *int `json:"episodeNumber"`
@@ -63,7 +63,7 @@ func decorateSpoilers(app core.App, viewerID string, records []*core.Record, ite
 		return nil
 	}
 	list, _ := json.Marshal(probes)
-	var rows []struct {
+	var found []struct {
 		Idx         int    `db:"idx"`
 		NextSeason  int    `db:"nextSeason"`
 		NextEpisode int    `db:"nextEpisode"`
@@ -71,10 +71,10 @@ func decorateSpoilers(app core.App, viewerID string, records []*core.Record, ite
 		Status      string `db:"status"`
 		Seen        bool   `db:"seen"`
 	}
-	if err := app.DB().NewQuery(spoilerSQL).Bind(dbx.Params{"v": viewerID, "items": string(list)}).All(&rows); err != nil {
+	if err := app.DB().NewQuery(spoilerSQL).Bind(dbx.Params{"v": viewerID, "items": string(list)}).All(&found); err != nil {
 		return err
 	}
-	for _, row := range rows {
+	for _, row := range found {
 		tracks := row.Started || row.Status == diary.StatusWatching || row.Status == diary.StatusPlanned
 		if !tracks || row.Seen || row.Status == diary.StatusWatched || row.Status == diary.StatusDropped {
 			continue
