@@ -10,6 +10,7 @@ import (
 	"cinecircle/hooks/catalog"
 	"cinecircle/hooks/moderation"
 	"cinecircle/hooks/social"
+	"cinecircle/hooks/sqlstmt"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -43,12 +44,19 @@ func bindEvents(app core.App, q *queue) {
 }
 
 // followersSQL reads the followers of {:author} from idx_follows_following (following,
-// follower) alone; mutedFollowersSQL those of them who muted new posts, from the partial
-// idx_users_mute_new_posts (the few who did). TestFanoutPlans holds both plans.
+// follower) alone; mutedFollowersSQL those of them who muted new posts: the members in
+// the partial idx_users_mute_new_posts (the few who did), each looked up in
+// idx_follows_pair. It used to build the list of every follower's id first, which for an
+// author with 5,000 followers was 4 ms of each post's fan-out. TestFanoutPlans holds both
+// plans.
 const (
 	followersSQL      = `SELECT follower FROM follows WHERE following = {:author}`
-	mutedFollowersSQL = `SELECT id FROM users WHERE muteNewPosts = TRUE AND id IN (` + followersSQL + `)`
+	mutedFollowersSQL = `SELECT u.id FROM users u INDEXED BY idx_users_mute_new_posts WHERE u.muteNewPosts = TRUE
+	AND EXISTS (SELECT 1 FROM follows f WHERE f.follower = u.id AND f.following = {:author})`
 )
+
+// followersText is followersSQL, run without dbx's rewriting (sqlstmt.Text).
+var followersText = sqlstmt.NewText(followersSQL)
 
 // pushFollowersSQL reads the followers of {:author} with a push subscription: the
 // followers from idx_follows_following, each looked up in idx_push_subscriptions_user.
@@ -186,8 +194,7 @@ func onPost(ctx context.Context, app core.App, activity *core.Record, resumed bo
 	if suspended, err := moderation.IsSuspended(app, author); suspended || fresh.GetBool("hidden") {
 		return err
 	}
-	var followers []string
-	err = app.DB().NewQuery(followersSQL).Bind(dbx.Params{"author": author}).Column(&followers)
+	followers, err := followersText.Strings(app.ConcurrentDB(), dbx.Params{"author": author})
 	if err != nil || len(followers) == 0 {
 		return err
 	}

@@ -53,6 +53,9 @@ func TestTextAnswersLikeDbx(t *testing.T) {
 	if !slices.Equal(got, want) || !slices.Equal(got, []string{"Up", "Aliens"}) {
 		t.Fatalf("the pool answers %v; dbx answers %v", got, want)
 	}
+	if strs, err := text.Strings(db, params); err != nil || !slices.Equal(strs, want) {
+		t.Fatalf("Strings: %v %v, want %v", strs, err, want)
+	}
 	if text.SQL() != q {
 		t.Fatalf("SQL() = %q, want the dbx text", text.SQL())
 	}
