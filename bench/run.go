@@ -368,6 +368,12 @@ func newFixture(app core.App, c *client, o RunOptions) (*fixture, error) {
 	if err := app.DB().Select("tmdbId", "title").From("movies").OrderBy("tmdbId").All(&f.titles); err != nil || len(f.titles) == 0 {
 		return nil, fmt.Errorf("the catalog: %v (%d titles)", err, len(f.titles))
 	}
+	err = app.DB().NewQuery(`SELECT tmdbId, title FROM movies WHERE id NOT IN
+		(SELECT movie FROM watch_entries WHERE user = {:a}) ORDER BY tmdbId`).
+		Bind(dbx.Params{"a": author.ID}).All(&f.unlogged)
+	if err != nil {
+		return nil, fmt.Errorf("the author's unlogged titles: %w", err)
+	}
 	for _, m := range f.viewers {
 		items, err := c.feed(m, "limit=20")
 		if err != nil {
