@@ -109,11 +109,19 @@ const newestBefore = `SELECT COALESCE(MAX((SELECT MAX(a.created) FROM activities
 
 // windows yields viewerID's feed windows older than (hi, hiID), newest first, until fn
 // says stop (fn reports how many keys the window held). The first window ends at now
-// when hi is empty, and is first long.
-func windows(app core.App, viewerID, hi, hiID string, first time.Duration, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
+// when hi is empty, and is first long; with quiet it ends at the feed's newest post instead
+// (one query for it, where a window ending now would be empty: see feedSpans).
+func windows(app core.App, viewerID, hi, hiID string, first time.Duration, quiet bool, fn func(lo, hi, hiID string) (got int, stop bool, err error)) error {
 	top := time.Now().UTC()
 	if hi == "" {
 		hi = "9999-12-31 23:59:59.999Z"
+		if quiet {
+			t, ok, err := newestPost(app, viewerID, hi)
+			if err != nil || !ok {
+				return err
+			}
+			top = t.Add(time.Millisecond)
+		}
 	} else if t, err := time.Parse(dbTime, hi); err == nil {
 		top = t
 	}
@@ -130,17 +138,24 @@ func windows(app core.App, viewerID, hi, hiID string, first time.Duration, fn fu
 		// The next window holds what is strictly older than this one's lo.
 		hi, hiID, top, span = lo, "", top.Add(-span), span*feedWindowGrowth
 		if got == 0 {
-			var newest string
-			if err := app.DB().NewQuery(newestBefore).Bind(dbx.Params{"viewer": viewerID, "lo": lo}).Row(&newest); err != nil {
-				return err
-			}
-			t, err := time.Parse(dbTime, newest)
-			if err != nil {
-				return nil // nothing older: the feed ends here
+			t, ok, err := newestPost(app, viewerID, lo)
+			if err != nil || !ok {
+				return err // nothing older: the feed ends here
 			}
 			top, span = t.Add(time.Millisecond), feedFirstWindow*time.Duration(1+i)
 		}
 	}
+}
+
+// newestPost returns the time of the newest post of viewerID's feed older than lo; ok is
+// false when there is none.
+func newestPost(app core.App, viewerID, lo string) (time.Time, bool, error) {
+	var newest string
+	if err := app.DB().NewQuery(newestBefore).Bind(dbx.Params{"viewer": viewerID, "lo": lo}).Row(&newest); err != nil {
+		return time.Time{}, false, err
+	}
+	t, err := time.Parse(dbTime, newest)
+	return t, err == nil, nil
 }
 
 // ErrBadCursor is returned for a `before` that names no activity.
@@ -162,7 +177,7 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 		return []posts.Row{}, nil
 	}
 	var hi, hiID string
-	first := feedFirstWindow
+	first, quiet := feedFirstWindow, false
 	switch {
 	case c.Before != "":
 		var k feedKey
@@ -180,16 +195,16 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 		}
 		hi, hiID = k.Created, k.ID
 	default:
-		first = feedSpansOf(app).firstWindow(viewerID)
+		first, quiet = feedSpansOf(app).firstWindow(viewerID)
 	}
 	rows := []posts.Row{}
-	err := windows(app, viewerID, hi, hiID, first, func(lo, hi, hiID string) (int, bool, error) {
+	err := windows(app, viewerID, hi, hiID, first, quiet, func(lo, hi, hiID string) (int, bool, error) {
 		got, err := feedPage(app, viewerID, lo, hi, hiID, c.Limit-len(rows))
 		rows = append(rows, got...)
 		return len(got), len(rows) >= c.Limit, err
 	})
 	if err == nil && hi == "" && len(rows) == c.Limit {
-		feedSpansOf(app).note(viewerID, time.Now(), rows[len(rows)-1].Created.Time())
+		feedSpansOf(app).note(viewerID, time.Now(), rows[0].Created.Time(), rows[len(rows)-1].Created.Time())
 	}
 	return rows, err
 }
@@ -209,7 +224,7 @@ func feedKeyAt(app core.App, viewerID string, n int) (feedKey, bool, error) {
 		}
 	}
 	last := from
-	err := windows(app, viewerID, from.Created, from.ID, feedFirstWindow, func(lo, hi, hiID string) (int, bool, error) {
+	err := windows(app, viewerID, from.Created, from.ID, feedFirstWindow, false, func(lo, hi, hiID string) (int, bool, error) {
 		var keys []feedKey
 		err := app.DB().NewQuery("SELECT f.created, f.id FROM activities f INDEXED BY idx_activities_feed WHERE " + feedWindow +
 			" ORDER BY f.created DESC, f.id DESC " + feedLimit(n-seen)).

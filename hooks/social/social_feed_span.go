@@ -18,15 +18,29 @@ import (
 // one more query, not a wrong page. Because it is the age of the page's end, not its time,
 // a member back after a week starts from the span of their friends' usual pace, not from a
 // window holding the whole week.
+//
+// A feed whose newest post was already older than feedFirstWindow (friends quiet since
+// the evening, or a seed hours old) is read the other way: first the newest post, then a
+// window twice as long as the last page 1 took, ending there. A window ending now would
+// be empty and cost the same seeks for nothing. Starting from the newest post is right
+// whatever was posted since, so a hint gone stale this way costs nothing either.
 type feedSpans struct {
 	mu sync.Mutex
-	m  map[string]time.Duration
+	m  map[string]feedSpan
+}
+
+// feedSpan is what a viewer's last full page 1 showed: how far back it reached (age), how
+// long its posts took (length), and whether its newest post was older than
+// feedFirstWindow (quiet).
+type feedSpan struct {
+	age, length time.Duration
+	quiet       bool
 }
 
 // Bounds of a first page's first window and of the hints kept.
 const (
 	feedMinWindow = 5 * time.Minute
-	feedSpansMax  = 100000 // hints (each ~50 bytes); when full the map starts over
+	feedSpansMax  = 100000 // hints (each ~70 bytes); when full the map starts over
 )
 
 // feedSpansKey is the app-store key of the app's hints.
@@ -34,7 +48,7 @@ const feedSpansKey = "cinecircle.social.feedspans"
 
 // registerFeedSpans gives app its span hints.
 func registerFeedSpans(app core.App) {
-	app.Store().Set(feedSpansKey, &feedSpans{m: map[string]time.Duration{}})
+	app.Store().Set(feedSpansKey, &feedSpans{m: map[string]feedSpan{}})
 }
 
 // feedSpansOf returns app's hints, or nil for an app without them.
@@ -43,30 +57,35 @@ func feedSpansOf(app core.App) *feedSpans {
 	return s
 }
 
-// firstWindow returns how long viewer's first page's first window should be.
-func (s *feedSpans) firstWindow(viewer string) time.Duration {
+// firstWindow returns how long viewer's first page's first window should be, and whether
+// it should end at the feed's newest post rather than now (quiet).
+func (s *feedSpans) firstWindow(viewer string) (window time.Duration, quiet bool) {
 	if s == nil {
-		return feedFirstWindow
+		return feedFirstWindow, false
 	}
 	s.mu.Lock()
-	span, ok := s.m[viewer]
+	h, ok := s.m[viewer]
 	s.mu.Unlock()
 	if !ok {
-		return feedFirstWindow
+		return feedFirstWindow, false
 	}
-	return min(max(2*span, feedMinWindow), feedFirstWindow)
+	span := h.age
+	if h.quiet {
+		span = h.length
+	}
+	return min(max(2*span, feedMinWindow), feedFirstWindow), h.quiet
 }
 
-// note remembers that viewer's full first page, read at now, ended at a post created at
-// oldest.
-func (s *feedSpans) note(viewer string, now, oldest time.Time) {
+// note remembers that viewer's full first page, read at now, held posts created from
+// oldest to newest.
+func (s *feedSpans) note(viewer string, now, newest, oldest time.Time) {
 	if s == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.m[viewer]; !ok && len(s.m) >= feedSpansMax {
-		s.m = map[string]time.Duration{}
+		s.m = map[string]feedSpan{}
 	}
-	s.m[viewer] = now.Sub(oldest)
+	s.m[viewer] = feedSpan{age: now.Sub(oldest), length: newest.Sub(oldest), quiet: now.Sub(newest) > feedFirstWindow}
 }

@@ -13,7 +13,8 @@ import (
 // (twice how far back it reached). Whatever that hint says, page 1 is the plain query's
 // page: read again at once, after the newest posts were deleted (the hinted window now
 // holds too few), after an unfollow, after a burst of new posts, and for a feed whose
-// posts are all days old (the window is capped, then grows).
+// posts are all days old (read from its newest post once the hint says it is quiet),
+// then again after it gets a new post.
 func TestFeedFirstPageHint(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewTestApp(t)
@@ -73,4 +74,10 @@ func TestFeedFirstPageHint(t *testing.T) {
 	}
 	followAll(t, app, dov.Id, eve)
 	check("a quiet feed", dov.Id)
+	post(eve.Id, 0)
+	check("a quiet feed's new post", dov.Id)
+	for i := range 3 {
+		post(eve.Id, time.Duration(8+i)*time.Hour)
+	}
+	check("a quiet feed with posts older than the newest", dov.Id)
 }
