@@ -13,19 +13,19 @@ import (
 // row map, each field's normalisation, a full unmarshal of data to validate it) was a
 // fifth of a feed page's CPU at 100k members.
 type Row struct {
-	ID           string         `db:"id"`
-	Type         string         `db:"type"`
-	User         string         `db:"user"`
-	Created      types.DateTime `db:"created"`
-	LikeCount    int            `db:"likeCount"`
-	CommentCount int            `db:"commentCount"`
-	ShareCount   int            `db:"shareCount"`
-	Hidden       bool           `db:"hidden"`
-	Data         types.JSONRaw  `db:"data"`
+	ID           string
+	Type         string
+	User         string
+	Created      types.DateTime
+	LikeCount    int
+	CommentCount int
+	ShareCount   int
+	Hidden       bool
+	Data         types.JSONRaw
 	// List is the list a post about a list is about (hooks/lists), else "".
-	List string `db:"list"`
+	List string
 	// TVShow is the show a post about a show is about (catalog.TV's relation field), else "".
-	TVShow string `db:"tvShow"`
+	TVShow string
 }
 
 // RowColumns is the select list of a Row, for queries of activities (aliased as a table

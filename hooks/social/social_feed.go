@@ -178,6 +178,7 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 	}
 	var hi, hiID string
 	first, quiet := feedFirstWindow, false
+	spans := feedSpansOf(app)
 	switch {
 	case c.Before != "":
 		var k feedKey
@@ -195,7 +196,7 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 		}
 		hi, hiID = k.Created, k.ID
 	default:
-		first, quiet = feedSpansOf(app).firstWindow(viewerID)
+		first, quiet = spans.firstWindow(viewerID)
 	}
 	rows := []posts.Row{}
 	err := windows(app, viewerID, hi, hiID, first, quiet, func(lo, hi, hiID string) (int, bool, error) {
@@ -204,7 +205,7 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 		return len(got), len(rows) >= c.Limit, err
 	})
 	if err == nil && hi == "" && len(rows) == c.Limit {
-		feedSpansOf(app).note(viewerID, time.Now(), rows[0].Created.Time(), rows[len(rows)-1].Created.Time())
+		spans.note(viewerID, time.Now(), rows[0].Created.Time(), rows[len(rows)-1].Created.Time())
 	}
 	return rows, err
 }
@@ -287,8 +288,12 @@ func feedPage(app core.App, viewerID, lo, hi, hiID string, limit int) ([]posts.R
 // MemberPosts returns page (from 1) of memberID's own activities, newest first, shaped
 // for viewerID: the posts on a profile.
 func MemberPosts(app core.App, viewerID, memberID string, limit, page int) ([]Activity, error) {
-	var rows []posts.Row
-	if err := MemberPostsQuery(app, viewerID, memberID, limit, page).All(&rows); err != nil {
+	found, err := MemberPostsQuery(app, viewerID, memberID, limit, page).Rows()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := posts.ScanRows(found.Rows)
+	if err != nil {
 		return nil, err
 	}
 	return LoadRows(app, viewerID, rows)

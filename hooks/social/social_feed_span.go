@@ -23,18 +23,16 @@ import (
 // the evening, or a seed hours old) is read the other way: first the newest post, then a
 // window twice as long as the last page 1 took, ending there. A window ending now would
 // be empty and cost the same seeks for nothing. Starting from the newest post is right
-// whatever was posted since, so a hint gone stale this way costs nothing either.
+// whatever was posted since, so a hint gone stale this way costs one query too.
 type feedSpans struct {
 	mu sync.Mutex
 	m  map[string]feedSpan
 }
 
-// feedSpan is what a viewer's last full page 1 showed: how far back it reached (age), how
-// long its posts took (length), and whether its newest post was older than
-// feedFirstWindow (quiet).
+// feedSpan is what a viewer's last full page 1 showed: how far back it reached (age) and
+// how long its posts took (length); its newest post was age - length old.
 type feedSpan struct {
 	age, length time.Duration
-	quiet       bool
 }
 
 // Bounds of a first page's first window and of the hints kept.
@@ -69,11 +67,11 @@ func (s *feedSpans) firstWindow(viewer string) (window time.Duration, quiet bool
 	if !ok {
 		return feedFirstWindow, false
 	}
-	span := h.age
-	if h.quiet {
+	span, quiet := h.age, h.age-h.length > feedFirstWindow
+	if quiet {
 		span = h.length
 	}
-	return min(max(2*span, feedMinWindow), feedFirstWindow), h.quiet
+	return min(max(2*span, feedMinWindow), feedFirstWindow), quiet
 }
 
 // note remembers that viewer's full first page, read at now, held posts created from
@@ -87,5 +85,5 @@ func (s *feedSpans) note(viewer string, now, newest, oldest time.Time) {
 	if _, ok := s.m[viewer]; !ok && len(s.m) >= feedSpansMax {
 		s.m = map[string]feedSpan{}
 	}
-	s.m[viewer] = feedSpan{age: now.Sub(oldest), length: newest.Sub(oldest), quiet: now.Sub(newest) > feedFirstWindow}
+	s.m[viewer] = feedSpan{age: now.Sub(oldest), length: newest.Sub(oldest)}
 }
