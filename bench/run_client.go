@@ -43,6 +43,7 @@ func (c *client) login(email, password string) (member, error) {
 		return member{}, err
 	}
 	defer resp.Body.Close()
+	c.server.Add(int64(serverTime(resp.Header)))
 	var me struct {
 		ID string `json:"id"`
 	}

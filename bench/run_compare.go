@@ -94,7 +94,7 @@ const plainFeedSQL = `SELECT a.* FROM activities a WHERE a.id IN (
 ORDER BY a.created DESC, a.id DESC`
 
 // bareWorkloads times the feed's SQL inside this process, with no HTTP and no JSON: the
-// plain OFFSET query, and the route's own reads (social.FeedRows).
+// plain OFFSET query, and the route's own reads (social.FeedRows), on page 1 also shaped.
 func (f *fixture) bareWorkloads(app core.App, n int, cursors []string) []Stat {
 	var out []Stat
 	v := func(i int) string { return f.viewers[i%len(f.viewers)].ID }
@@ -106,6 +106,15 @@ func (f *fixture) bareWorkloads(app core.App, n int, cursors []string) []Stat {
 	}
 	out = append(out, measure("bare SQL, the route's reads, page 1", 1, n, func(_, i int) error {
 		_, err := social.FeedRows(app, v(i), social.FeedCursor{Limit: 20, Page: 1})
+		return err
+	}))
+	// The page read and shaped as the route answers it (its authors, the viewer's likes,
+	// the posts' decorations): what the route adds beyond this is HTTP, JSON and gzip.
+	out = append(out, measure("in process, page 1 read and shaped (all the route's SQL)", 1, n, func(_, i int) error {
+		rows, err := social.FeedRows(app, v(i), social.FeedCursor{Limit: 20, Page: 1})
+		if err == nil {
+			_, err = social.LoadRows(app, v(i), rows)
+		}
 		return err
 	}))
 	if len(cursors) > 0 {

@@ -118,6 +118,12 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		q := searchWord(f.titles[(i*7)%len(f.titles)].Title)
 		return f.c.do(v(w), http.MethodGet, "/api/movies/search?q="+url.QueryEscape(q), nil, nil)
 	}
+	// Signing in finds the member by email whatever its case, then checks the password
+	// (bcrypt, most of the time): a few, since each makes a session.
+	add(f.measure("sign in (email and password)", 1, max(1, n/10), func(w, i int) error {
+		_, err := f.c.login(reader(i).Email, Password)
+		return err
+	}))
 	notifications := get("/api/notifications")
 	yearInReview := get(fmt.Sprintf("/api/users/me/year/%d", time.Now().UTC().Year()))
 	for _, conc := range []int{1, 8} {

@@ -171,14 +171,15 @@ type FeedCursor struct {
 
 // FeedRows returns the posts of one page of viewerID's feed. A numbered page first finds
 // the key that ends the page before it (keys only, from the index), then reads like a
-// cursor page, so page 50 costs about what page 1 does plus a thousand keys.
+// cursor page, so page 50 costs about what page 1 does plus a thousand keys. Each page's
+// first window is sized from the viewer's last page (feedSpans).
 func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) {
 	if c.Limit < 1 {
 		return []posts.Row{}, nil
 	}
 	var hi, hiID string
-	first, quiet := feedFirstWindow, false
 	spans := feedSpansOf(app)
+	first, quiet := spans.laterWindow(viewerID), false
 	switch {
 	case c.Before != "":
 		var k feedKey
@@ -204,8 +205,12 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 		rows = append(rows, got...)
 		return len(got), len(rows) >= c.Limit, err
 	})
-	if err == nil && hi == "" && len(rows) == c.Limit {
-		spans.note(viewerID, time.Now(), rows[0].Created.Time(), rows[len(rows)-1].Created.Time())
+	if err == nil && len(rows) == c.Limit {
+		if newest, oldest := rows[0].Created.Time(), rows[len(rows)-1].Created.Time(); hi == "" {
+			spans.note(viewerID, time.Now(), newest, oldest)
+		} else {
+			spans.noteLater(viewerID, newest, oldest)
+		}
 	}
 	return rows, err
 }

@@ -31,6 +31,22 @@ func plainFeedPage(t *testing.T, app core.App, viewer string, limit, page int) [
 	return ids
 }
 
+// feedIDs returns the ids of the posts of viewer's feed page c (social.FeedRows), or nil
+// after reporting an error (it may run on other goroutines than the test's).
+func feedIDs(t *testing.T, app core.App, viewer string, c social.FeedCursor) []string {
+	t.Helper()
+	rows, err := social.FeedRows(app, viewer, c)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
 // followAll has follower follow each of targets.
 func followAll(t *testing.T, app core.App, follower string, targets ...*core.Record) {
 	t.Helper()
@@ -86,14 +102,7 @@ func TestFeedPageMemo(t *testing.T) {
 		for _, page := range []int{3, 2, 3, 7, 6, 12, 15, 2} {
 			want := plainFeedPage(t, app, ana.Id, limit, page)
 			for range 2 {
-				records, err := social.FeedRows(app, ana.Id, social.FeedCursor{Limit: limit, Page: page})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := make([]string, len(records))
-				for i, r := range records {
-					got[i] = r.ID
-				}
+				got := feedIDs(t, app, ana.Id, social.FeedCursor{Limit: limit, Page: page})
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s: page %d is %v, the plain query says %v", stage, page, got, want)
 				}

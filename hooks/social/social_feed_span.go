@@ -24,15 +24,20 @@ import (
 // window twice as long as the last page 1 took, ending there. A window ending now would
 // be empty and cost the same seeks for nothing. Starting from the newest post is right
 // whatever was posted since, so a hint gone stale this way costs one query too.
+//
+// Pages after the first are sized the same way from the viewer's last later page
+// (laterWindow): page 50 by cursor at 100k members went from 0.60–0.66 to 0.50–0.53 ms in
+// process.
 type feedSpans struct {
 	mu sync.Mutex
 	m  map[string]feedSpan
 }
 
 // feedSpan is what a viewer's last full page 1 showed: how far back it reached (age) and
-// how long its posts took (length); its newest post was age - length old.
+// how long its posts took (length); its newest post was age - length old. later is how
+// long the posts of their last full later page took (0 before one).
 type feedSpan struct {
-	age, length time.Duration
+	age, length, later time.Duration
 }
 
 // Bounds of a first page's first window and of the hints kept.
@@ -74,16 +79,51 @@ func (s *feedSpans) firstWindow(viewer string) (window time.Duration, quiet bool
 	return min(max(2*span, feedMinWindow), feedFirstWindow), quiet
 }
 
+// laterWindow returns how long the first window of a page after viewer's first should be:
+// twice as long as their last later page took, or their last page 1 before one. A member
+// scrolling reads the next page right after the one before it, at about the same pace:
+// a window from the cursor six hours long held 950 to 1,400 keys at 100k members for a
+// page whose posts took five minutes.
+func (s *feedSpans) laterWindow(viewer string) time.Duration {
+	if s == nil {
+		return feedFirstWindow
+	}
+	s.mu.Lock()
+	h, ok := s.m[viewer]
+	s.mu.Unlock()
+	span := h.later
+	if span == 0 {
+		span = h.length
+	}
+	if !ok || span == 0 {
+		return feedFirstWindow
+	}
+	return min(max(2*span, feedMinWindow), feedFirstWindow)
+}
+
 // note remembers that viewer's full first page, read at now, held posts created from
 // oldest to newest.
 func (s *feedSpans) note(viewer string, now, newest, oldest time.Time) {
+	s.update(viewer, func(h *feedSpan) { h.age, h.length = now.Sub(oldest), newest.Sub(oldest) })
+}
+
+// noteLater remembers that viewer's full later page held posts created from oldest to
+// newest.
+func (s *feedSpans) noteLater(viewer string, newest, oldest time.Time) {
+	s.update(viewer, func(h *feedSpan) { h.later = newest.Sub(oldest) })
+}
+
+// update changes viewer's hints with fn.
+func (s *feedSpans) update(viewer string, fn func(*feedSpan)) {
 	if s == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.m[viewer]; !ok && len(s.m) >= feedSpansMax {
+	h, ok := s.m[viewer]
+	if !ok && len(s.m) >= feedSpansMax {
 		s.m = map[string]feedSpan{}
 	}
-	s.m[viewer] = feedSpan{age: now.Sub(oldest), length: newest.Sub(oldest)}
+	fn(&h)
+	s.m[viewer] = h
 }

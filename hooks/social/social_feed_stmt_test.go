@@ -13,20 +13,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// feedIDs reads page 1 of viewer's feed and returns its activity ids.
-func feedIDs(t *testing.T, app core.App, viewer string) []string {
-	records, err := social.FeedRows(app, viewer, social.FeedCursor{Limit: 5, Page: 1})
-	if err != nil {
-		t.Error(err)
-		return nil
-	}
-	ids := make([]string, len(records))
-	for i, r := range records {
-		ids[i] = r.ID
-	}
-	return ids
-}
-
 // TestFeedPreparedQueries: the feed's prepared queries serve many readers at once, each
 // getting their own feed, and keep working after the activities collection changes (a
 // kept statement is prepared again for the new table).
@@ -52,7 +38,7 @@ func TestFeedPreparedQueries(t *testing.T) {
 			defer wg.Done()
 			for i := range 20 {
 				v := viewers[(w+i)%len(viewers)]
-				if got := feedIDs(t, app, v); !slices.Equal(got, want[v]) {
+				if got := feedIDs(t, app, v, social.FeedCursor{Limit: 5, Page: 1}); !slices.Equal(got, want[v]) {
 					t.Errorf("%s read %v, want %v", v, got, want[v])
 					return
 				}
