@@ -124,6 +124,8 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		_, err := f.c.login(reader(i).Email, Password)
 		return err
 	}))
+	// Trending (the home page's lists), counted from the week's logs without TMDB.
+	add(f.measure("trending movies (home page)", 1, n, get("/api/trending-movies")))
 	notifications := get("/api/notifications")
 	yearInReview := get(fmt.Sprintf("/api/users/me/year/%d", time.Now().UTC().Year()))
 	for _, conc := range []int{1, 8} {

@@ -39,6 +39,7 @@ type service struct {
 	imageBase string
 	http      *http.Client
 	answers   *ttlCache
+	local     *localTrending // trending without TMDB
 
 	mu          sync.Mutex
 	settingsKey string
@@ -57,6 +58,7 @@ func Register(app core.App) {
 		imageBase: strings.TrimSpace(os.Getenv(EnvImageBase)),
 		http:      &http.Client{Timeout: 10 * time.Second, Transport: turns.Transport(nil)},
 		answers:   newTTLCache(512),
+		local:     newLocalTrending(),
 	}
 	if s.imageBase == "" {
 		s.imageBase = DefaultImageBase

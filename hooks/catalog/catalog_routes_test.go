@@ -149,7 +149,7 @@ func TestTrendingWithoutTMDB(t *testing.T) {
 	}
 	embeddedMovies := embedded.Titles(catalog.Movie)
 	fakeLogs := func(app core.App, kind catalog.Kind, since time.Time, limit int) ([]int, error) {
-		if kind != "movie" || time.Since(since) < 7*24*time.Hour-time.Minute || limit != 6 {
+		if kind != "movie" || time.Since(since) < 7*24*time.Hour-time.Minute || limit != catalog.TrendingLimitMax {
 			return nil, errors.New("unexpected call")
 		}
 		return []int{604, 999, 603}, nil // most logged first; 999 is not in the catalog

@@ -160,7 +160,8 @@ func saveSeasons(app core.App, show *Title) error {
 }
 
 // trending returns the trending list: TMDB's weekly trending (with each entry's details
-// fetched once, for the runtime or season count the list lacks), else the local one.
+// fetched once, for the runtime or season count the list lacks), else the local one,
+// counted at most every LocalTrendingTTL (localTrending).
 func (s *service) trending(ctx context.Context, app core.App, kind Kind, limit int) ([]Title, error) {
 	if tm := s.remote(); tm != nil {
 		key := "trending|" + string(kind) + "|" + strconv.Itoa(limit)
@@ -177,7 +178,7 @@ func (s *service) trending(ctx context.Context, app core.App, kind Kind, limit i
 		}
 		app.Logger().Warn("catalog: TMDB trending failed, using the local list", "error", err.Error())
 	}
-	return NewEmbedded(app).Trending(ctx, kind, limit)
+	return s.local.get(app, kind, limit)
 }
 
 // completeTrending caches a trending list and fills in runtime / season counts from
