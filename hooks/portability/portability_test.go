@@ -239,6 +239,19 @@ func TestImportAndExportRoutes(t *testing.T) {
 		Name: "the export is a ZIP with Letterboxd CSVs and all my data", Method: "GET", URL: "/api/export", Headers: h3,
 		TestAppFactory: testutil.SignedIn(h3, "Ana", func(t testing.TB, app *tests.TestApp, me *core.Record) {
 			testutil.CreateMovie(t, app, 603, "The Matrix", 1999, 136)
+			// a film a friend recommended, which no one logged: the export still names it
+			reloaded := testutil.CreateMovie(t, app, 604, "The Matrix Reloaded", 2003, 138)
+			recs, err := app.FindCollectionByNameOrId("recommendations")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := core.NewRecord(recs)
+			rec.Set("from", testutil.CreateUser(t, app, "Bea").Id)
+			rec.Set("to", me.Id)
+			rec.Set("movie", reloaded.Id)
+			if err := app.Save(rec); err != nil {
+				t.Fatal(err)
+			}
 			for _, body := range []string{`{"movieId":603,"status":"watched","rating":7.3,"watchedAt":"2024-01-05"}`} {
 				var raw diary.EntryBody
 				_ = json.Unmarshal([]byte(body), &raw)
@@ -278,6 +291,9 @@ func TestImportAndExportRoutes(t *testing.T) {
 			}
 			if entries, _ := all["entries"].([]any); len(entries) != 1 || entries[0].(map[string]any)["movieTitle"] != "The Matrix" {
 				t.Fatalf("cinecircle.json entries: %v", all["entries"])
+			}
+			if got, _ := all["recommendationsReceived"].([]any); len(got) != 1 || got[0].(map[string]any)["movieTitle"] != "The Matrix Reloaded" {
+				t.Fatalf("cinecircle.json recommendations received: %v", all["recommendationsReceived"])
 			}
 			// The export round-trips: our own diary.csv imports back as the same watch.
 			items, err := portability.ParseLetterboxd("diary.csv", []byte(files["diary.csv"]))
