@@ -51,11 +51,11 @@ func (l *localTrending) get(app core.App, kind Kind, limit int) ([]Title, error)
 	}
 	l.mu.Unlock()
 	if !ok {
-		v, err, _ := l.flight.Do(string(kind), func() (any, error) { return l.count(app, kind) })
+		titles, err := l.countOnce(app, kind)
 		if err != nil {
 			return nil, err
 		}
-		cur.titles = v.([]Title)
+		cur.titles = titles
 	}
 	return slices.Clone(cur.titles[:min(limit, len(cur.titles))]), nil
 }
@@ -67,9 +67,18 @@ func (l *localTrending) refresh(app core.App, kind Kind) {
 		l.refreshing[kind] = false
 		l.mu.Unlock()
 	}()
-	if _, err, _ := l.flight.Do(string(kind), func() (any, error) { return l.count(app, kind) }); err != nil {
+	if _, err := l.countOnce(app, kind); err != nil {
 		app.Logger().Warn("catalog: counting trending titles", "kind", kind, "error", err.Error())
 	}
+}
+
+// countOnce counts kind's list, or waits for the count already running.
+func (l *localTrending) countOnce(app core.App, kind Kind) ([]Title, error) {
+	v, err, _ := l.flight.Do(string(kind), func() (any, error) { return l.count(app, kind) })
+	if err != nil {
+		return nil, err
+	}
+	return v.([]Title), nil
 }
 
 // count counts kind's list from the instance's logs and keeps it.

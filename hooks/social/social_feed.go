@@ -179,7 +179,6 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 	}
 	var hi, hiID string
 	spans := feedSpansOf(app)
-	first, quiet := spans.laterWindow(viewerID), false
 	switch {
 	case c.Before != "":
 		var k feedKey
@@ -196,8 +195,10 @@ func FeedRows(app core.App, viewerID string, c FeedCursor) ([]posts.Row, error) 
 			return []posts.Row{}, err
 		}
 		hi, hiID = k.Created, k.ID
-	default:
-		first, quiet = spans.firstWindow(viewerID)
+	}
+	first, quiet := spans.firstWindow(viewerID)
+	if hi != "" {
+		first, quiet = spans.laterWindow(viewerID), false
 	}
 	rows := []posts.Row{}
 	err := windows(app, viewerID, hi, hiID, first, quiet, func(lo, hi, hiID string) (int, bool, error) {

@@ -76,7 +76,12 @@ func (s *feedSpans) firstWindow(viewer string) (window time.Duration, quiet bool
 	if quiet {
 		span = h.length
 	}
-	return min(max(2*span, feedMinWindow), feedFirstWindow), quiet
+	return twice(span), quiet
+}
+
+// twice is a first window twice span long, within feedMinWindow and feedFirstWindow.
+func twice(span time.Duration) time.Duration {
+	return min(max(2*span, feedMinWindow), feedFirstWindow)
 }
 
 // laterWindow returns how long the first window of a page after viewer's first should be:
@@ -98,7 +103,7 @@ func (s *feedSpans) laterWindow(viewer string) time.Duration {
 	if !ok || span == 0 {
 		return feedFirstWindow
 	}
-	return min(max(2*span, feedMinWindow), feedFirstWindow)
+	return twice(span)
 }
 
 // note remembers that viewer's full first page, read at now, held posts created from
