@@ -22,6 +22,9 @@ const (
 	wlTitleBase   = "title page for lists (details + community rating), a member who follows nobody"
 	wlTitleLists  = "title page for lists (details + community rating with 'In N lists by friends')"
 	wlFriendsOnly = "'In N lists by friends' alone (GET …/lists/count)"
+	wlListCreate  = "create a list (and its post)"
+	wlListPrivate = "make a list private (its post follows)"
+	wlListDelete  = "delete a list (its post and its links go)"
 )
 
 // listTitlesPerViewer is how many titles of friends' lists each viewer's title pages visit.
@@ -91,6 +94,9 @@ func (f *fixture) listWorkloads(app core.App, n int, password string, progress f
 	s := f.measure(wlMoveItem, 1, n, move)
 	s.Note = "serial; each request moves an item to another position (one rank written, renumbering when a gap runs out)"
 	add(s)
+	for _, st := range f.listLife(owner, n) {
+		add(st)
+	}
 
 	loner, err := f.c.signupOrLogin("follows-nobody@bench.example.com", password)
 	if err != nil {
@@ -129,4 +135,27 @@ func (f *fixture) listWorkloads(app core.App, n int, password string, progress f
 		add(st)
 	}
 	return out, nil
+}
+
+// listLife times a list's own writes by BigList's owner: n lists made, made private, then
+// deleted. Making a list private finds its posts by the list (idx_activities_list), and
+// deleting it makes PocketBase look up every row naming the list or its post (the
+// indexes of migration 1795630004): at 100k members both read all 10M posts before.
+func (f *fixture) listLife(owner member, n int) []Stat {
+	ids := make([]string, n)
+	create := f.measure(wlListCreate, 1, n, func(_, i int) error {
+		var list struct {
+			ID string `json:"id"`
+		}
+		err := f.c.do(owner, http.MethodPost, "/api/lists", map[string]any{"name": fmt.Sprintf("Bench list %d", i), "visibility": "public"}, &list)
+		ids[i] = list.ID
+		return err
+	})
+	private := f.measure(wlListPrivate, 1, n, func(_, i int) error {
+		return f.c.do(owner, http.MethodPatch, "/api/lists/"+ids[i], map[string]any{"visibility": "private"}, nil)
+	})
+	del := f.measure(wlListDelete, 1, n, func(_, i int) error {
+		return f.c.do(owner, http.MethodDelete, "/api/lists/"+ids[i], nil, nil)
+	})
+	return []Stat{create, private, del}
 }

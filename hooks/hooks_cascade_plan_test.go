@@ -1,0 +1,131 @@
+package hooks_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// cascadeScans are the relation fields whose rows a deletion may still find by reading
+// their table, and why that is accepted.
+var cascadeScans = map[string]string{
+	// Catalog titles are deleted by moderators in the dashboard only, never by a route.
+	"movies":   "titles are not deleted by members",
+	"tv_shows": "titles are not deleted by members",
+	// A list of members in JSON: SQLite cannot index its elements. Deleting an account
+	// reads the watch entries (bench/NOTES.md, 27 November: 3.9 s at 100k members).
+	"watch_entries.watchedWith": "a multiple relation",
+}
+
+// TestCascadeLookupsSearchAnIndex: deleting a record makes PocketBase look up, for each
+// relation field pointing at its collection, the rows that name it (to delete them or
+// empty the field), inside the deletion's transaction. Each such lookup searches an
+// index, even where the statistics say the field is empty on every row (an optional
+// link, as a post's list is at 100k members), so deleting an account, a post or a list
+// never reads a whole table while it holds SQLite's writer.
+func TestCascadeLookupsSearchAnIndex(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	collections, err := app.FindAllCollections(core.CollectionTypeBase, core.CollectionTypeAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for _, c := range collections {
+		names[c.Id] = c.Name
+	}
+	skewStatistics(t, app, collections)
+	checked := 0
+	for _, c := range collections {
+		for _, f := range c.Fields {
+			rel, ok := f.(*core.RelationField)
+			if !ok {
+				continue
+			}
+			target, key := names[rel.CollectionId], c.Name+"."+rel.Name
+			if cascadeScans[target] != "" || cascadeScans[key] != "" {
+				continue
+			}
+			if rel.IsMultiple() {
+				t.Errorf("%s is a multiple relation to %s: its cascade reads every row (add it to cascadeScans with why, or make it single)", key, target)
+				continue
+			}
+			// The lookup as PocketBase's cascadeRecordDelete writes it (core, v0.40).
+			q := app.DB().Select(c.Name + ".id").From(c.Name).
+				AndWhere(dbx.HashExp{c.Name + "." + rel.Name: "x"}).Limit(8000).Build()
+			var plan []struct {
+				Detail string `db:"detail"`
+			}
+			if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
+				t.Fatal(err)
+			}
+			if len(plan) != 1 || !strings.HasPrefix(plan[0].Detail, "SEARCH "+c.Name+" USING ") {
+				t.Errorf("deleting from %s looks %s up with %+v, want one index search", target, key, plan)
+			}
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("checked %d lookups: the schema has more relation fields than that", checked)
+	}
+}
+
+// skewStatistics writes SQLite's statistics as a large community would leave them, with
+// every optional relation field empty on all of 100,000 rows (the worst case for the
+// planner: an index led by such a field looks no better than reading the table), and
+// every other index selective.
+func skewStatistics(t *testing.T, app core.App, collections []*core.Collection) {
+	t.Helper()
+	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.DB().NewQuery("DELETE FROM sqlite_stat1").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	const rows = 100000
+	stat := func(table string, index any, value string) {
+		t.Helper()
+		if _, err := app.DB().NewQuery("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ({:t}, {:i}, {:s})").
+			Bind(dbx.Params{"t": table, "i": index, "s": value}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range collections {
+		optional := map[string]bool{}
+		for _, f := range c.Fields {
+			if rel, ok := f.(*core.RelationField); ok && !rel.Required {
+				optional[rel.Name] = true
+			}
+		}
+		var indexes []struct {
+			Name string `db:"name"`
+		}
+		if err := app.DB().NewQuery("SELECT name FROM pragma_index_list({:t})").Bind(dbx.Params{"t": c.Name}).All(&indexes); err != nil {
+			t.Fatal(err)
+		}
+		for _, idx := range indexes {
+			var cols []string
+			if err := app.DB().NewQuery("SELECT name FROM pragma_index_info({:i}) ORDER BY seqno").Bind(dbx.Params{"i": idx.Name}).Column(&cols); err != nil {
+				t.Fatal(err)
+			}
+			if len(cols) == 0 {
+				continue // an index on an expression
+			}
+			value := fmt.Sprint(rows, " ", 10)
+			if optional[cols[0]] {
+				value = fmt.Sprint(rows, " ", rows)
+			}
+			value += strings.Repeat(" 1", len(cols)-1)
+			stat(c.Name, idx.Name, value)
+		}
+		stat(c.Name, nil, fmt.Sprint(rows))
+	}
+	if _, err := app.DB().NewQuery("ANALYZE sqlite_schema").Execute(); err != nil {
+		t.Fatal(err)
+	}
+}
