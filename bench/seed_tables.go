@@ -101,9 +101,10 @@ var keptDuringLoad = map[string]bool{
 	"idx_list_items_rank": true, "idx_list_items_movie_once": true, "idx_lists_access": true,
 	"idx_diary_user_watched": true, "idx_diary_entry": true,
 	"idx_watch_entries_user_status": true, "idx_watch_entries_user_movie": true, "idx_watch_entries_user_tv": true,
-	// The posts' lists for deletions (migration 1795630004): no seeded post is in a list,
-	// so each key is ('', the post's id), and the posts are written in id order.
-	"idx_activities_list_ref": true,
+	// Indexes for deletions (migration 1795630004) whose keys come in the load's order:
+	// no seeded post is in a list or has an entry, so each key is ('', the post's id),
+	// and the posts are written in id order; most comments are no reply, ('', its id).
+	"idx_activities_list_ref": true, "idx_activities_entry": true, "idx_comments_parent": true,
 }
 
 // dropIndexes drops the secondary indexes of tables but keptDuringLoad and returns their
