@@ -20,6 +20,7 @@ const skipSuccessLog = "__skipSuccessActivityLogger"
 func Register(app core.App, public fs.FS) {
 	bindShutdown(app)
 	bindDiskFull(app)
+	bindQueryTimeout(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(serverTiming())
