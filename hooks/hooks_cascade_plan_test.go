@@ -58,14 +58,8 @@ func TestCascadeLookupsSearchAnIndex(t *testing.T) {
 			// The lookup as PocketBase's cascadeRecordDelete writes it (core, v0.40).
 			q := app.DB().Select(c.Name + ".id").From(c.Name).
 				AndWhere(dbx.HashExp{c.Name + "." + rel.Name: "x"}).Limit(8000).Build()
-			var plan []struct {
-				Detail string `db:"detail"`
-			}
-			if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
-				t.Fatal(err)
-			}
-			if len(plan) != 1 || !strings.HasPrefix(plan[0].Detail, "SEARCH "+c.Name+" USING ") {
-				t.Errorf("deleting from %s looks %s up with %+v, want one index search", target, key, plan)
+			if plan := testutil.QueryPlan(t, app, q.SQL(), q.Params()); len(plan) != 1 || !strings.HasPrefix(plan[0], "SEARCH "+c.Name+" USING ") {
+				t.Errorf("deleting from %s looks %s up with %q, want one index search", target, key, plan)
 			}
 			checked++
 		}

@@ -35,13 +35,8 @@ func TestSignInFindsEmailWithOneSearch(t *testing.T) {
 	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
 		t.Fatal(err)
 	}
-	var plan []struct {
-		Detail string `db:"detail"`
-	}
-	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + auth.FindByEmailSQL).Bind(dbx.Params{"email": "x@example.com"}).All(&plan); err != nil {
-		t.Fatal(err)
-	}
-	if len(plan) != 1 || !strings.Contains(plan[0].Detail, "SEARCH users USING") || !strings.Contains(plan[0].Detail, "idx_users_email_nocase (email=?)") {
+	plan := testutil.QueryPlan(t, app, auth.FindByEmailSQL, dbx.Params{"email": "x@example.com"})
+	if len(plan) != 1 || !strings.Contains(plan[0], "SEARCH users USING") || !strings.Contains(plan[0], "idx_users_email_nocase (email=?)") {
 		t.Fatalf("plan %+v, want one search of idx_users_email_nocase", plan)
 	}
 	cases := []struct {

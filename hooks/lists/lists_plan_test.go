@@ -66,18 +66,8 @@ func TestQueryPlans(t *testing.T) {
 			"SEARCH ev USING INDEX idx_list_editors_user (user=?)", "SEARCH i USING COVERING INDEX idx_list_items_movie_once (list=? AND movie=?)"},
 	}
 	for name, sql := range lists.PlanQueries() {
-		var rows []struct {
-			Detail string `db:"detail"`
-		}
-		err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(dbx.Params{"list": "plan00000000000", "viewer": viewer.Id,
-			"after": -1, "limit": 101, "n": 4, "item": "it0000000000005", "offset": 500, "title": "mv0000000000003", "tmdb": 3, "owner": viewer.Id}).All(&rows)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		var plan []string
-		for _, r := range rows {
-			plan = append(plan, r.Detail)
-		}
+		plan := testutil.QueryPlan(t, app, sql, dbx.Params{"list": "plan00000000000", "viewer": viewer.Id,
+			"after": -1, "limit": 101, "n": 4, "item": "it0000000000005", "offset": 500, "title": "mv0000000000003", "tmdb": 3, "owner": viewer.Id})
 		all := strings.Join(plan, "\n")
 		for _, w := range want[name] {
 			if !strings.Contains(all, w) {

@@ -120,15 +120,5 @@ func TestCatchUpPlans(t *testing.T) {
 // explain returns the query plan of sql with params, its steps joined by "; ".
 func explain(t *testing.T, app core.App, sql string, params dbx.Params) string {
 	t.Helper()
-	var rows []struct {
-		Detail string `db:"detail"`
-	}
-	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(params).All(&rows); err != nil {
-		t.Fatal(err)
-	}
-	var plan []string
-	for _, r := range rows {
-		plan = append(plan, r.Detail)
-	}
-	return strings.Join(plan, "; ")
+	return strings.Join(testutil.QueryPlan(t, app, sql, params), "; ")
 }

@@ -28,17 +28,7 @@ const privateScan = "USING COVERING INDEX idx_activities_private"
 // explain returns SQLite's query plan of q, one detail line per step.
 func explain(t *testing.T, app core.App, built *dbx.Query) []string {
 	t.Helper()
-	var rows []struct {
-		Detail string `db:"detail"`
-	}
-	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + built.SQL()).Bind(built.Params()).All(&rows); err != nil {
-		t.Fatal(err)
-	}
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		out[i] = r.Detail
-	}
-	return out
+	return testutil.QueryPlan(t, app, built.SQL(), built.Params())
 }
 
 // TestFeedPlan keeps the feed on its index: no full scan of activities (by table or by

@@ -28,19 +28,8 @@ func TestQueryPlans(t *testing.T) {
 		{"calendar", queries["calendar"], []string{"SEARCH e USING INDEX idx_tv_episodes_air (tvShow=? AND airDate>? AND airDate<?)"}},
 	}
 	for _, c := range cases {
-		var rows []struct {
-			Detail string `db:"detail"`
-		}
-		err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + c.sql).Bind(dbx.Params{"u": "u", "v": "v", "limit": 200,
-			"items": `[["s",1,2]]`, "from": "2026-01-01", "to": "2026-02-01"}).All(&rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for _, r := range rows {
-			plan = append(plan, r.Detail)
-		}
-		all := strings.Join(plan, "\n")
+		all := strings.Join(testutil.QueryPlan(t, app, c.sql, dbx.Params{"u": "u", "v": "v", "limit": 200,
+			"items": `[["s",1,2]]`, "from": "2026-01-01", "to": "2026-02-01"}), "\n")
 		for _, w := range c.want {
 			if !strings.Contains(all, w) {
 				t.Errorf("%s: the plan lacks %q:\n%s", c.name, w, all)
