@@ -17,9 +17,6 @@ var cascadeScans = map[string]string{
 	// Catalog titles are deleted by moderators in the dashboard only, never by a route.
 	"movies":   "titles are not deleted by members",
 	"tv_shows": "titles are not deleted by members",
-	// A list of members in JSON: SQLite cannot index its elements. Deleting an account
-	// reads the watch entries (bench/NOTES.md, 27 November: 3.9 s at 100k members).
-	"watch_entries.watchedWith": "a multiple relation",
 }
 
 // TestCascadeLookupsSearchAnIndex: deleting a record makes PocketBase look up, for each

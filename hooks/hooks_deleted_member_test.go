@@ -148,6 +148,8 @@ func (w *worldOfLeaving) check(t *testing.T) {
 		{"a stranger's feed", "Dee", "/api/feed", 200, nil, append([]string{w.ids["zedTogether"]}, zedWords...)},
 		{"Bea's watch together, revealed without Zed", "Bea", "/api/activities/" + w.ids["beaTogether"], 200,
 			[]string{`"isCollaborationPending":false`, "Bea's second", `"watchedWith":[{"displayPreference":"","firstName":"","id":"","lastName":""`}, zedWords},
+		{"Bea's watch entry, which no longer names Zed", "Bea", "/api/user/movies", 200,
+			[]string{"Bea's second", `"watchedWith":[]`}, zedWords},
 		{"Bea's post after the likes went", "Bea", "/api/activities/" + w.ids["beaPost"], 200, []string{`"commentCount":2`}, zedWords},
 	}
 	for _, s := range steps {
@@ -167,6 +169,13 @@ func (w *worldOfLeaving) check(t *testing.T) {
 				t.Errorf("%s: still shows %q of the deleted member: %s", s.name, h, body)
 			}
 		}
+	}
+	// Erasure: no friend's watch entry keeps Zed's id (their export would show it), and
+	// the companions table forgot Zed.
+	var named int
+	if err := w.app.DB().NewQuery(`SELECT (SELECT COUNT(*) FROM watch_entries WHERE instr(watchedWith, {:z}) > 0)
+		+ (SELECT COUNT(*) FROM watch_companions WHERE member = {:z})`).Bind(dbx.Params{"z": w.zed}).Row(&named); err != nil || named != 0 {
+		t.Errorf("Zed is still named %d times among the watched-with lists (%v)", named, err)
 	}
 	var comments []struct {
 		ID        string

@@ -125,6 +125,23 @@ func TestUpgradeKeepsEveryRecord(t *testing.T) {
 	t.Logf("%d reads answered as before the upgrade", len(before))
 	// And the upgraded server takes writes on the old data.
 	members[0].must(t, http.MethodPost, "/api/user/movies", map[string]any{"movieId": firstMovieID + 7, "status": "watched", "rating": 6}, nil)
+
+	// Ana's watches with Bea were logged by the old build, when watchedWith was a relation
+	// PocketBase's cascade emptied; they still forget Bea when she leaves: Ana's export
+	// names her nowhere.
+	ana, bea := members[0], members[1]
+	export := func() string {
+		b, _ := json.Marshal(read(t, ana, "/api/export"))
+		return string(b)
+	}
+	if !strings.Contains(export(), bea.ID) {
+		t.Fatal("Ana's export does not name Bea, who watched with her")
+	}
+	bea.must(t, http.MethodDelete, "/api/user", map[string]any{"password": "reliable-password"}, nil)
+	if after := export(); strings.Contains(after, bea.ID) {
+		i := strings.Index(after, bea.ID)
+		t.Errorf("Ana's export still names Bea, who left: …%s…", after[max(0, i-300):min(len(after), i+100)])
+	}
 }
 
 // fillForUpgrade writes one of everything a member can make, through the API.

@@ -1,7 +1,6 @@
 package collab
 
 import (
-	"cinecircle/hooks/auth"
 	"cinecircle/hooks/posts"
 
 	"github.com/pocketbase/dbx"
@@ -16,9 +15,9 @@ import (
 //   - a collaboration they started stays while another friend is in it (invited and not
 //     declined): its post and the collaboration no longer name them (the UI shows
 //     'Deleted member') and the post loses their rating and review; else it goes with
-//     their posts;
-//   - every post that lists them among those who watched lists a deleted member instead
-//     (no name, no photo).
+//     their posts.
+//
+// The diary takes them out of the friends' watched-with lists (diary_companions.go).
 func leave(tx core.App, memberID string) error {
 	var joined []*core.Record
 	if err := tx.RecordQuery("collaboration_participants").Where(dbx.HashExp{"user": memberID}).All(&joined); err != nil {
@@ -45,7 +44,7 @@ func leave(tx core.App, memberID string) error {
 			return err
 		}
 	}
-	return forgetCompanion(tx, memberID)
+	return nil
 }
 
 // keepStarted keeps a collaboration whose initiator is leaving when a friend is still in
@@ -70,43 +69,4 @@ func keepStarted(tx core.App, c *core.Record) (bool, error) {
 	}
 	c.Set("initiator", "")
 	return true, tx.Save(c)
-}
-
-// companionPostsSQL selects the posts about a watch entry that lists member {:m} among
-// those who watched (the posts copy that list into their data). It reads every watch
-// entry (SQLite cannot index a JSON list's elements); instr passes over the entries
-// that do not name the member before json_each parses any: at 100k members 4.1 s of
-// an account's deletion without it, about half with it (bench/NOTES.md, 27 November).
-const companionPostsSQL = `SELECT a.id FROM activities a WHERE a.entry IN (
-	SELECT w.id FROM watch_entries w, json_each(w.watchedWith) j
-	WHERE instr(w.watchedWith, {:m}) > 0 AND j.value = {:m})`
-
-// forgetCompanion replaces the member in every post's watchedWith by a deleted member: an
-// entry with no id, name or photo, so the post still says how many watched.
-func forgetCompanion(tx core.App, memberID string) error {
-	var ids []string
-	if err := tx.DB().NewQuery(companionPostsSQL).Bind(dbx.Params{"m": memberID}).Column(&ids); err != nil {
-		return err
-	}
-	for _, id := range ids {
-		post, err := tx.FindRecordById(posts.Collection, id)
-		if err != nil {
-			return err
-		}
-		data := map[string]any{}
-		_ = post.UnmarshalJSONField("data", &data)
-		list, _ := data["watchedWith"].([]any)
-		changed := false
-		for i, w := range list {
-			if m, ok := w.(map[string]any); ok && m["id"] == memberID {
-				list[i], changed = auth.PublicUser(nil), true
-			}
-		}
-		if changed {
-			if err := posts.Edit(tx, post, "", data); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }

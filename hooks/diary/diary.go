@@ -15,11 +15,12 @@ import (
 )
 
 // Register binds the diary domain's routes to app, tells the catalog what members
-// logged lately (its trending without TMDB) and tells posting what a deleted episode
-// review post takes with it.
+// logged lately (its trending without TMDB), tells posting what a deleted episode
+// review post takes with it and keeps the watched-with lists (diary_companions.go).
 func Register(app core.App) {
 	catalog.SetRecentLogs(app, RecentLogs)
 	posts.OnDelete(app, EpisodeReviewPost, detachEpisodeReview)
+	registerCompanions(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api")
 		g.Bind(apis.RequireAuth("users"))
