@@ -52,7 +52,9 @@ func cookieAuth() *hook.Handler[*core.RequestEvent] {
 				return e.Error(http.StatusServiceUnavailable, "The server is busy. Please try again in a moment.", nil)
 			}
 			if err != nil || record.Collection().Name != UsersCollection {
-				clearSession(e) // expired or revoked (password changed, signed out): forget it
+				if !sessionReissued(e.App, c.Value) {
+					clearSession(e) // expired or revoked (password changed elsewhere, signed out): forget it
+				}
 				return e.Next()
 			}
 			if err := crossOrigin.Check(e.Request); err != nil {
@@ -155,4 +157,25 @@ func isHTTPS(e *core.RequestEvent) bool {
 func serverFault(err error) bool {
 	var dbErr *sqlite.Error
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.As(err, &dbErr)
+}
+
+// sessionReissued reports whether token no longer signs anyone in while its session
+// lives on: the browser was given a newer token for the same session (a password change
+// re-issues the current session's token and ends the others). A request sent with the
+// old token and answered after that (the event stream reconnecting as the change closed
+// it) must not clear the cookie, or its answer, arriving last, would sign the member
+// out. The token's claims are read unverified: they decide only whether this answer
+// clears a cookie, never who is signed in.
+func sessionReissued(app core.App, token string) bool {
+	sid := tokenSession(token)
+	if sid == "" {
+		return false
+	}
+	claims, err := parseClaims(token)
+	if err != nil {
+		return false
+	}
+	userID, _ := claims["id"].(string)
+	alive, err := sessionAlive(app, sid, userID)
+	return err == nil && alive
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -225,5 +226,51 @@ func TestLastSeenWrittenTogether(t *testing.T) {
 	list := laptop.sessions()
 	if len(list) != 3 || !list[0].Current || strings.HasPrefix(list[0].LastSeenAt, "2020") {
 		t.Fatalf("the laptop's own session, just used, in its list: %+v", list)
+	}
+}
+
+// TestLateAnswerKeepsAChangedPasswordsSession: a browser that changes its password gets a
+// new cookie for the same session, while requests it sent with the old one may still be
+// answered (the event stream reconnects the moment the change closes it). Those late
+// answers must not clear the cookie, or the member is signed out right after the change.
+// Another browser's old cookie, whose session the change ended, is cleared as before.
+func TestLateAnswerKeepsAChangedPasswordsSession(t *testing.T) {
+	t.Parallel()
+	_, ana, srv := servedWithAna(t)
+	here := signInBrowser(t, srv, ana.Email(), firefoxLinux)
+	elsewhere := signInBrowser(t, srv, ana.Email(), safariIPhone)
+	cookie := func(b *browser) string {
+		u, _ := url.Parse(srv.URL)
+		for _, c := range b.c.Jar.Cookies(u) {
+			if c.Name == auth.CookieName {
+				return c.Value
+			}
+		}
+		t.Fatal("no session cookie")
+		return ""
+	}
+	oldHere, oldElsewhere := cookie(here), cookie(elsewhere)
+	if status, body := here.do("POST", "/api/auth/user/password",
+		`{"currentPassword":"password123","password":"newpassword1","passwordConfirm":"newpassword1"}`); status != 200 {
+		t.Fatalf("password change: %d %s", status, body)
+	}
+	late := func(token string) (int, *http.Cookie) {
+		req, _ := http.NewRequest("GET", srv.URL+"/api/auth/user", nil)
+		req.AddCookie(&http.Cookie{Name: auth.CookieName, Value: token})
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode, sessionCookieFrom(res)
+	}
+	if status, set := late(oldHere); status != 401 || set != nil {
+		t.Errorf("a late answer to the old cookie of the browser that changed the password: %d, sets %v; want 401 and the cookie left alone", status, set)
+	}
+	if status, set := late(oldElsewhere); status != 401 || set == nil || set.MaxAge >= 0 {
+		t.Errorf("the other browser's old cookie: %d, sets %v; want 401 and the cookie cleared", status, set)
+	}
+	if status, body := here.do("GET", "/api/auth/user", ""); status != 200 {
+		t.Errorf("the new cookie: %d %s", status, body)
 	}
 }
