@@ -278,11 +278,16 @@ const defaultDBMemoryMB = 128
 // PoolConns is how many idle connections the app keeps to its data database (PocketBase's
 // DataMaxIdleConns): as many as readers run at once under load, because a connection
 // closed for being over the idle limit is reopened cold (its page cache and prepared
-// statements lost), which halved feed throughput at 32 concurrent.
-const PoolConns = 48
+// statements lost), which halved feed throughput at 32 concurrent before API requests
+// took turns. With turns (2 a core, hooks/web) few readers run at once, and the pool's
+// size divides the page caches' bound (cacheKB): at 100k members 16 connections of 8 MB
+// against 48 of 2.7 MB took the mixed workload at 32 concurrent from 465–611 to 737–848
+// requests a second (p99 106–251 → 74–91 ms) and page 50 from 1.69–1.88 to 1.44–1.47 ms,
+// with RSS 127 → 210 MB (bench/NOTES.md, stop 46).
+const PoolConns = 16
 
 // cacheKB is each connection's page cache in KiB: EnvDBMemory shared by the PoolConns
-// pooled connections (2.7 MB each by default). PocketBase gives each connection 32 MB,
+// pooled connections (8 MB each by default). PocketBase gives each connection 32 MB,
 // and SQLite's soft heap limit cannot bound them all: this driver's SQLite is built
 // without memory statistics (SQLITE_DEFAULT_MEMSTATUS=0), so the limit is never checked.
 // At 32 concurrent readers on the 10k-member bench the server held 1,201 MB; with 4 MB
