@@ -69,6 +69,10 @@ func TestSeedSmall(t *testing.T) {
 			t.Fatalf("index %s must be rebuilt after the load", idx)
 		}
 	}
+	// the triggers dropped for the load are back: the entries' companions stay kept
+	if n := count("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'watch_entries'"); n != 3 {
+		t.Fatalf("watch_entries has %d triggers after the seed, want the 3 that keep watch_companions", n)
+	}
 	// every table with rows has its statistics, the episode watches' taken early included
 	if n := count(`SELECT COUNT(*) FROM sqlite_stat1 WHERE idx IN ('idx_episode_watches_user_show', 'idx_activities_feed',
 		'idx_list_items_movie_open', 'idx_follows_following')`); n != 4 {
