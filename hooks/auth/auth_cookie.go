@@ -167,15 +167,15 @@ func serverFault(err error) bool {
 // out. The token's claims are read unverified: they decide only whether this answer
 // clears a cookie, never who is signed in.
 func sessionReissued(app core.App, token string) bool {
-	sid := tokenSession(token)
-	if sid == "" {
-		return false
-	}
 	claims, err := parseClaims(token)
 	if err != nil {
 		return false
 	}
+	sid, _ := claims[sessionClaim].(string)
 	userID, _ := claims["id"].(string)
+	if sid == "" {
+		return false
+	}
 	alive, err := sessionAlive(app, sid, userID)
 	return err == nil && alive
 }
