@@ -38,9 +38,12 @@ func Register(app core.App) {
 
 // RecountComments sets the activity's commentCount from its comment rows, leaving out
 // those a moderator hid and the replies under them (the card counts what its readers can
-// open). A deleted activity is simply not updated.
+// open). A deleted activity is simply not updated. It writes through the one write
+// connection: app.DB() sends a statement that starts with WITH to the read pool, where
+// this UPDATE, run after a comment's deletion committed, raced the writer and failed
+// other members' writes with "database is locked (517)".
 func RecountComments(app core.App, activityID string) error {
-	_, err := app.DB().NewQuery(`
+	_, err := app.NonconcurrentDB().NewQuery(`
 		WITH RECURSIVE gone(id) AS (
 			SELECT id FROM comments WHERE activity = {:a} AND hidden = TRUE
 			UNION SELECT c.id FROM comments c JOIN gone g ON c.parent = g.id)
