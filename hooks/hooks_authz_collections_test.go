@@ -35,7 +35,7 @@ var collectionTable = map[string]collectionRule{
 	"_externalAuths": {owner, owner, nobody, nobody, owner},
 	"_authOrigins":   {owner, owner, nobody, nobody, owner},
 	// members: their own record (for the OAuth2 SDK flow) and deleting their account
-	"users": {owner, owner, nobody, nobody, owner},
+	"users": {owner, owner, nobody, nobody, nobody}, // #26: deleting asks for the password, through DELETE /api/user only
 	// own lists, readable through the SDK; written only through the routes
 	"watch_entries":   {owner, owner, nobody, nobody, nobody},
 	"diary":           {owner, owner, nobody, nobody, nobody},

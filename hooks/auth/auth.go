@@ -12,6 +12,7 @@ import (
 func Register(app core.App) {
 	registerSessionCache(app)
 	registerLastSeen(app)
+	registerLeaving(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(cookieAuth())
 		if !ConfirmsByEmail(se.App) {
