@@ -31,8 +31,9 @@ class FedifyPeer {
     // Fedify uses ArrayBuffer.prototype.transfer, which Node 20 has behind this flag
     this.child = spawn(process.execPath, ['--harmony-rab-gsab-transfer', script], { stdio: ['ignore', 'pipe', 'pipe'] })
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()))
+    // Loading Fedify's module graph took over 20 s once beside the Go tests on 2 cores
     this.origin = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the Fedify peer did not start: ${this.output}`)), 20_000)
+      const timer = setTimeout(() => reject(new Error(`the Fedify peer did not start: ${this.output}`)), 45_000)
       this.child!.stdout?.on('data', (chunk: Buffer) => {
         this.output += chunk.toString()
         const origin = /listening (\S+)/.exec(this.output)?.[1]
