@@ -92,7 +92,7 @@ func drainFrom(app core.App, s *leaveSchema, collection string, ids []string, de
 					return false, err
 				}
 			}
-			if err := deleteChunk(app, ref.collection, children); err != nil {
+			if err := deleteChunk(app, ref.collection, children, deadline); err != nil {
 				return false, err
 			}
 		}
@@ -110,16 +110,21 @@ func anys(ids []string) []any {
 }
 
 // deleteChunk deletes the records ids of collection in one transaction (inChunk).
-func deleteChunk(app core.App, collection string, ids []string) error {
-	return inChunk(app, collection, ids, func(tx core.App, r *core.Record) error { return tx.Delete(r) })
+func deleteChunk(app core.App, collection string, ids []string, deadline time.Time) error {
+	return inChunk(app, collection, ids, deadline, func(tx core.App, r *core.Record) error { return tx.Delete(r) })
 }
 
 // inChunk runs fn on the records ids of collection in one transaction, for up to
 // leaveHold (the rest are found again by the caller's next query). Each is read again
 // first: deleting one may have cascaded to another (a reply under the member's own
-// comment), and deleting that again would run its hooks twice.
-func inChunk(app core.App, collection string, ids []string, fn func(tx core.App, r *core.Record) error) error {
+// comment), and deleting that again would run its hooks twice. In the background (no
+// deadline) it then rests as long as the transaction took: members' own writes and
+// requests get the writer and a core at least half the time.
+func inChunk(app core.App, collection string, ids []string, deadline time.Time, fn func(tx core.App, r *core.Record) error) error {
 	start := time.Now()
+	if deadline.IsZero() {
+		defer func() { time.Sleep(time.Since(start)) }()
+	}
 	return app.RunInTransaction(func(tx core.App) error {
 		for _, id := range ids {
 			if time.Since(start) > leaveHold {
@@ -152,7 +157,7 @@ func emptyRefs(app core.App, ref relationRef, memberID string, deadline time.Tim
 		if err != nil || len(ids) == 0 {
 			return err == nil, err
 		}
-		err = inChunk(app, ref.collection, ids, func(tx core.App, r *core.Record) error {
+		err = inChunk(app, ref.collection, ids, deadline, func(tx core.App, r *core.Record) error {
 			r.Set(ref.field, "")
 			return tx.SaveNoValidate(r)
 		})
