@@ -78,6 +78,6 @@ func runCommand(app core.App) *cobra.Command {
 	fl.IntVar(&o.FediReviews, "fedi-reviews", 0, "reviews the federated member writes (default 20)")
 	fl.DurationVar(&o.FediPace, "fedi-pace", 0, "one review every this long (default 1s)")
 	fl.IntVar(&o.AuthorFollowers, "author-followers", o.AuthorFollowers, "followers of the member whose logs are timed (the nearest the data set has)")
-	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, federation, writes, stock, bare, realtime (default all)")
+	fl.StringVar(&o.Phases, "phases", "", "comma-separated phases to run: load, tv, public, lists, federation, writes, stock, deletions, bare, realtime (default all)")
 	return cmd
 }

@@ -31,8 +31,9 @@ type RunOptions struct {
 	// AuthorFollowers is how many followers the logging author has, near enough (500 at
 	// 10k members, 5,000 at 100k).
 	AuthorFollowers int
-	Phases          string        // comma-separated: load, tv, public, lists, federation, writes, stock, bare, realtime (default all)
+	Phases          string        // comma-separated: load, tv, public, lists, federation, writes, stock, deletions, bare, realtime (default all)
 	WriteStep       time.Duration // how long the write capacity phase offers each rate (0: 8 s)
+	DeletionBefore  time.Duration // how long the deletion phase logs films before its deletion (0: 20 s)
 	// The federation phase's remote servers, the followers spread over them, the reviews
 	// and one review every FediPace (0: the Default* sizes, one a second).
 	FediServers, FediFollowers, FediReviews int
@@ -272,6 +273,13 @@ func Run(app core.App, o RunOptions, out io.Writer) (*Results, error) {
 			return nil, fmt.Errorf("realtime: %w", err)
 		}
 		res.Realtime = rt
+	}
+	if o.runs("deletions") { // last, on a server of its own: it deletes members
+		delStats, err := deletionPhase(app, f, o, dir, progress)
+		if err != nil {
+			return nil, fmt.Errorf("deletion workloads: %w", err)
+		}
+		res.Load = append(res.Load, delStats...)
 	}
 	return res, nil
 }

@@ -39,7 +39,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err := bench.Run(app, bench.RunOptions{Bin: bin, Work: t.TempDir(), Requests: 4, Viewers: 2, StockPages: 1,
-		RealtimeClients: 50, RealtimePosts: 1, WriteStep: 200 * time.Millisecond, Password: bench.Password,
+		RealtimeClients: 50, RealtimePosts: 1, WriteStep: 200 * time.Millisecond, DeletionBefore: time.Second, Password: bench.Password,
 		FediServers: 5, FediFollowers: 20, FediReviews: 2, FediPace: 50 * time.Millisecond}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatalf("the seed's record, the data size and the server's RSS under load must be reported: seed %+v, %d bytes, RSS %d", res.Seed, res.DataBytes, res.LoadRSS)
 	}
 	report := bench.Report(res, &bench.Results{}, &bench.UIResults{}, res) // the same run as the 10x one: the section renders
-	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "federation: a review by a member with 20 remote followers on 5 servers", "## Federation", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity",
+	for _, want := range []string{"## Targets", "feed page 1 serial p50", "TV: mark an episode", "TV: mark all up to here", "TV: Up Next", "TV: page with progress", "public profile for a visitor", "changed before each visit", "lists: first page of 100", "lists: moving one item", "lists: 'In N lists by friends' adds", "deleting one of the 100 most active accounts: film logs beside it", "federation: a review by a member with 20 remote followers on 5 servers", "## Federation", "## Ours vs stock PocketBase vs bare SQL", "## Realtime", "## Write capacity",
 		"## Ten times the size", "seed in under 20 minutes", "feed page 1 ≤ 1.5× the bare SQL", "server RSS under the load phase", "data dir size per 1M activities", "| 200 members | 200 members |"} {
 		if !strings.Contains(report, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, report)
