@@ -46,25 +46,21 @@ func TestReadPoolNeverWrites(t *testing.T) {
 	}
 
 	anaCookie, beaCookie := testutil.SessionCookie(t, ana), testutil.SessionCookie(t, bea)
-	steps := []struct{ what, method, path, body, cookie string }{
-		{"Ana logs a film", "POST", "/api/user/movies", `{"movieId":603,"status":"watched","rating":9,"review":"Whoa"}`, anaCookie},
-		{"Ana likes Bea's post", "POST", "/api/activities/" + beaPost.Id + "/like", "", anaCookie},
-		{"Ana comments", "POST", "/api/activities/" + beaPost.Id + "/comments", `{"content":"Agreed"}`, anaCookie},
+	var comment struct{ ID string } // the last comment made
+	onPost := "/api/activities/" + beaPost.Id
+	steps := []struct {
+		what, method, path string
+		body               func() string
+		cookie             string
+	}{
+		{"Ana logs a film", "POST", "/api/user/movies", func() string { return `{"movieId":603,"status":"watched","rating":9,"review":"Whoa"}` }, anaCookie},
+		{"Ana likes Bea's post", "POST", onPost + "/like", func() string { return "" }, anaCookie},
+		{"Ana comments", "POST", onPost + "/comments", func() string { return `{"content":"Agreed"}` }, anaCookie},
+		{"Bea replies", "POST", onPost + "/comments", func() string { return `{"content":"Thanks","parentCommentId":"` + comment.ID + `"}` }, beaCookie},
+		{"Bea comments and deletes it", "POST", onPost + "/comments", func() string { return `{"content":"Oops"}` }, beaCookie},
 	}
-	var comment struct{ ID string }
 	for _, s := range steps {
-		status, data := send(t, srv, s.method, s.path, s.body, s.cookie)
-		if status != 200 {
-			t.Fatalf("%s: %d %s", s.what, status, truncate(data))
-		}
-		_ = json.Unmarshal(data, &comment)
-	}
-	more := []struct{ what, method, path, body, cookie string }{
-		{"Bea replies", "POST", "/api/activities/" + beaPost.Id + "/comments", `{"content":"Thanks","parentCommentId":"` + comment.ID + `"}`, beaCookie},
-		{"Bea comments and deletes it", "POST", "/api/activities/" + beaPost.Id + "/comments", `{"content":"Oops"}`, beaCookie},
-	}
-	for _, s := range more {
-		status, data := send(t, srv, s.method, s.path, s.body, s.cookie)
+		status, data := send(t, srv, s.method, s.path, s.body(), s.cookie)
 		if status != 200 {
 			t.Fatalf("%s: %d %s", s.what, status, truncate(data))
 		}

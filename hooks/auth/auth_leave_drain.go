@@ -79,8 +79,7 @@ func drainFrom(app core.App, s *leaveSchema, collection string, ids []string, de
 			if halted(app, deadline) {
 				return false, nil
 			}
-			var children []string
-			err := app.DB().Select("id").From(ref.collection).Where(dbx.In(ref.field, anys(ids)...)).Limit(leaveChunk).Column(&children)
+			children, err := refIDs(app, ref, ids...)
 			if err != nil {
 				return false, err
 			}
@@ -100,13 +99,16 @@ func drainFrom(app core.App, s *leaveSchema, collection string, ids []string, de
 	return true, nil
 }
 
-// anys converts ids for dbx.In.
-func anys(ids []string) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
+// refIDs returns up to leaveChunk ids of the records of ref's collection whose ref field
+// names one of targets.
+func refIDs(app core.App, ref relationRef, targets ...string) ([]string, error) {
+	in := make([]any, len(targets))
+	for i, t := range targets {
+		in[i] = t
 	}
-	return out
+	var ids []string
+	err := app.DB().Select("id").From(ref.collection).Where(dbx.In(ref.field, in...)).Limit(leaveChunk).Column(&ids)
+	return ids, err
 }
 
 // deleteChunk deletes the records ids of collection in one transaction (inChunk).
@@ -152,8 +154,7 @@ func emptyRefs(app core.App, ref relationRef, memberID string, deadline time.Tim
 		if halted(app, deadline) {
 			return false, nil
 		}
-		var ids []string
-		err := app.DB().Select("id").From(ref.collection).Where(dbx.HashExp{ref.field: memberID}).Limit(leaveChunk).Column(&ids)
+		ids, err := refIDs(app, ref, memberID)
 		if err != nil || len(ids) == 0 {
 			return err == nil, err
 		}
