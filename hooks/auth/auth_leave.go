@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -88,6 +89,12 @@ func registerLeaving(app core.App) {
 		}
 		return e.NoContent(204)
 	})
+	app.OnRecordValidate(UsersCollection).BindFunc(func(e *core.RecordEvent) error {
+		if err := stayLeaving(e.Record); err != nil {
+			return err
+		}
+		return e.Next()
+	})
 	app.Cron().MustAdd(JobLeavers, "* * * * *", func() { finishInBackground(app) })
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		go finishInBackground(se.App) // a deletion the last run left unfinished
@@ -102,6 +109,23 @@ func registerLeaving(app core.App) {
 		<-l.lock
 		return e.Next()
 	})
+}
+
+// stayLeaving refuses a save (a moderator's, in the dashboard) that would bring back a
+// member whose account is being deleted: lifting their suspension would show what is
+// left of their rows until the job is done, and clearing leftAt would stop the deletion
+// half-way, with their address, handle and sessions already gone.
+func stayLeaving(member *core.Record) error {
+	leftAt := member.Original().GetString("leftAt")
+	switch {
+	case leftAt == "":
+		return nil
+	case member.GetString("leftAt") != leftAt:
+		return validation.Errors{"leftAt": validation.NewError("validation_leaving", "This account is being deleted, which can't be stopped.")}
+	case !member.GetBool("suspended"):
+		return validation.Errors{"suspended": validation.NewError("validation_leaving", "This account is being deleted: it stays hidden until it is gone.")}
+	}
+	return nil
 }
 
 // finishInBackground runs FinishLeaving unless a drain is already running (which takes

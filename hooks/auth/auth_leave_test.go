@@ -3,6 +3,7 @@ package auth_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -91,6 +92,12 @@ func TestLeavingMemberIsGoneAtOnceAndTheJobFinishes(t *testing.T) {
 	if status, data := anaB.do("POST", "/api/auth/signup", signup); status != 200 || strings.Contains(data, ana.Id) {
 		t.Errorf("her address should sign up again as a new member at once: %d %s", status, data)
 	}
+	// A moderator cannot bring her back half-deleted, nor stop the deletion.
+	for field, body := range map[string]string{"suspended": `{"suspended":false}`, "leftAt": `{"leftAt":""}`} {
+		if status, data := asModerator(t, app, srv.URL, "PATCH", "/api/collections/users/records/"+ana.Id, body); status != 400 || !strings.Contains(data, `"`+field+`"`) {
+			t.Errorf("a moderator changes %s of a leaving member: %d %s, want 400 naming it", field, status, data)
+		}
+	}
 
 	if err := auth.FinishLeaving(app); err != nil {
 		t.Fatal(err)
@@ -148,6 +155,21 @@ func TestModeratorDeleteTakesTheLeavingPath(t *testing.T) {
 	if status, _ := anaB.do("GET", "/api/auth/user", ""); status != http.StatusUnauthorized {
 		t.Errorf("the deleted member's browser: %d, want 401", status)
 	}
+}
+
+// asModerator sends a request to the records API as a superuser (the dashboard).
+func asModerator(t testing.TB, app core.App, srv, method, path, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(method, srv+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", testutil.SuperuserAuth(t, app))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(data)
 }
 
 // linkOAuth gives member an OAuth link, as a sign-in with a provider leaves one.
