@@ -48,7 +48,8 @@ var collectionTable = map[string]collectionRule{
 	"federation_settings": superusersOnly, "federation_keys": superusersOnly, // #23: the dashboard's switch; members' private keys
 	"notice_cursors":    superusersOnly,                                                                                                                         // #26: how far each member's post notices are written
 	"federation_actors": superusersOnly, "federation_followers": superusersOnly, "federation_deliveries": superusersOnly, "federation_payloads": superusersOnly, // #23: remote keys cached, remote followers, the delivery queue
-	"catalog_settings": superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
+	"federation_farewells": superusersOnly, // a deleted member's actor and key, until the Delete of it is delivered
+	"catalog_settings":     superusersOnly, "activities": superusersOnly, "activity_likes": superusersOnly,
 	"gifs": superusersOnly, "comments": superusersOnly, "comment_likes": superusersOnly,
 	"notifications": superusersOnly, "push_subscriptions": superusersOnly, "push_settings": superusersOnly,
 	"challenges": superusersOnly, "user_challenges": superusersOnly, "achievements": superusersOnly,

@@ -43,7 +43,8 @@ var errHidden = errors.New("not federated")
 
 // Register binds the discovery, actor and inbox routes, the hook that gives a member
 // their key pair when they opt in, the hooks that queue a federated member's posts for
-// their remote followers, and the delivery worker (started with the server).
+// their remote followers (and the Delete of their actor when they delete their account),
+// and the delivery worker (started with the server).
 func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
@@ -77,6 +78,7 @@ func Register(app core.App) {
 		Priority: 900, // before the SPA's catch-all
 	})
 	bindPublishing(app)
+	auth.OnLeave(app, farewell)
 	bindTalkback(app)
 	bindBlocks(app)
 	app.OnRecordUpdate(auth.UsersCollection).BindFunc(acceptWaiting)

@@ -31,7 +31,7 @@ func fanOut(app core.App, r *core.Record) error {
 		if err != nil {
 			return err
 		}
-		if err := insertRows(tx, r.GetString("user"), inboxes, r.GetString("payload"), r.GetString("created")); err != nil {
+		if err := insertRows(tx, signer{user: r.GetString("user")}, inboxes, r.GetString("payload"), r.GetString("created")); err != nil {
 			return err
 		}
 		_, err = tx.DB().Delete(deliveriesCollection, dbx.HashExp{"id": r.Id}).Execute()

@@ -123,11 +123,18 @@ var deliveryClient = sync.OnceValue(func() *http.Client {
 // post delivers body to a remote inbox, signed with member's key. A 2xx is delivered; any
 // other answer or failure is the error.
 func post(ctx context.Context, app core.App, member *core.Record, inboxURL string, body []byte) error {
-	u, err := remoteURL(inboxURL)
+	key, err := ensureKey(app, member)
 	if err != nil {
 		return err
 	}
-	key, err := ensureKey(app, member)
+	keyID := configOf(app).actorURL(member.GetString("handle")) + "#main-key"
+	return postSigned(ctx, keyID, key.GetString("privateKeyPem"), inboxURL, body)
+}
+
+// postSigned delivers body to a remote inbox, signed with the private key privatePEM
+// that keyID names.
+func postSigned(ctx context.Context, keyID, privatePEM, inboxURL string, body []byte) error {
+	u, err := remoteURL(inboxURL)
 	if err != nil {
 		return err
 	}
@@ -137,9 +144,8 @@ func post(ctx context.Context, app core.App, member *core.Record, inboxURL strin
 	}
 	req.Header.Set("Content-Type", activityJSON)
 	req.Header.Set("User-Agent", "CineCircle (ActivityPub)")
-	c := configOf(app)
 	signing <- struct{}{}
-	err = SignRequest(req, body, c.actorURL(member.GetString("handle"))+"#main-key", key.GetString("privateKeyPem"), time.Now())
+	err = SignRequest(req, body, keyID, privatePEM, time.Now())
 	<-signing
 	if err != nil {
 		return err

@@ -322,11 +322,13 @@ func followingList(e *core.RequestEvent) error {
 
 // leaveFollows ends the remote follows of a member the fediverse may no longer see (they
 // turned federation or their public profile off, or were suspended): each is forgotten
-// and its Undo queued, so remote servers stop listing and sending to them.
+// and its Undo queued, so remote servers stop listing and sending to them. A member who
+// deleted their account is not one of them: their handle is gone (an Undo would name no
+// actor), and the Delete of their actor (farewell) ends their follows on those servers.
 // The before and after are read from the record (federatedRecord): the database already
 // holds the saved state, so asking it would find a suspension on both sides.
 func leaveFollows(app core.App, member *core.Record) error {
-	if !federatedRecord(member.Original()) || federatedRecord(member) {
+	if !federatedRecord(member.Original()) || federatedRecord(member) || member.GetString("leftAt") != "" {
 		return nil
 	}
 	return unfollowRemote(app, configOf(app), member, dbx.HashExp{"user": member.Id})

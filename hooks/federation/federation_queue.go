@@ -41,6 +41,15 @@ const (
 // written directly (the collections have no record hooks of their own); the worker is
 // woken once, after.
 func Enqueue(app core.App, member *core.Record, inboxes []string, body []byte) error {
+	return enqueue(app, signer{user: member.Id}, inboxes, body)
+}
+
+// signer is whose key signs a queued row: a member's, or a farewell's (a member whose
+// account was deleted: federation_farewell.go).
+type signer struct{ user, farewell string }
+
+// enqueue is Enqueue for rows signed by from.
+func enqueue(app core.App, from signer, inboxes []string, body []byte) error {
 	if len(inboxes) == 0 {
 		return nil
 	}
@@ -50,7 +59,7 @@ func Enqueue(app core.App, member *core.Record, inboxes []string, body []byte) e
 		if err != nil {
 			return err
 		}
-		return insertRows(tx, member.Id, inboxes, payload, now)
+		return insertRows(tx, from, inboxes, payload, now)
 	})
 	if err == nil {
 		wakeWorkers() // a caller's open transaction commits soon: the poll finds the rows then
@@ -60,10 +69,10 @@ func Enqueue(app core.App, member *core.Record, inboxes []string, body []byte) e
 
 // insertRows writes a pending row per inbox for payload, due now, dated created (when the
 // post was queued: two days from then it gives up), from one prepared statement.
-func insertRows(tx core.App, user string, inboxes []string, payload, created string) error {
+func insertRows(tx core.App, from signer, inboxes []string, payload, created string) error {
 	insert := tx.DB().NewQuery(`INSERT INTO federation_deliveries
-		(id, user, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
-		VALUES ({:id}, {:user}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:created})`).Prepare()
+		(id, user, farewell, inbox, host, payload, attempts, nextAttempt, lastError, state, created)
+		VALUES ({:id}, {:user}, {:farewell}, {:inbox}, {:host}, {:payload}, 0, {:now}, '', 'pending', {:created})`).Prepare()
 	defer insert.Close()
 	now := types.NowDateTime().String()
 	for _, inbox := range inboxes {
@@ -71,7 +80,7 @@ func insertRows(tx core.App, user string, inboxes []string, payload, created str
 		if inbox == followersInbox {
 			host = followersInbox
 		}
-		_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": user, "inbox": inbox,
+		_, err := insert.Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": from.user, "farewell": from.farewell, "inbox": inbox,
 			"host": host, "payload": payload, "now": now, "created": created}).Execute()
 		if err != nil {
 			return err
@@ -290,6 +299,10 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	// again at once, in a loop that held two cores (seen in the 10x bench).
 	if _, err := w.app.DB().Update(deliveriesCollection, set, dbx.HashExp{"id": id}).Execute(); err != nil {
 		w.app.Logger().Warn("federation: recording a failed delivery failed", "id", id, "error", err)
+	} else if set["state"] == "failed" && r.GetString("farewell") != "" {
+		if err := sweepFarewells(w.app); err != nil { // the copy of a departed member's key goes now, not at the hourly sweep
+			w.app.Logger().Warn("federation: removing a farewell failed", "id", r.GetString("farewell"), "error", err)
+		}
 	}
 }
 
@@ -309,6 +322,9 @@ func (w *worker) send(ctx context.Context, r *core.Record) error {
 		return err
 	} else if blocked {
 		return errWithdrawn // the moderators blocked the server since it was queued
+	}
+	if id := r.GetString("farewell"); id != "" {
+		return sendFarewell(ctx, w.app, id, r)
 	}
 	member, err := w.app.FindRecordById("users", r.GetString("user"))
 	if err != nil {
@@ -330,8 +346,8 @@ func (w *worker) send(ctx context.Context, r *core.Record) error {
 	return post(ctx, w.app, member, r.GetString("inbox"), []byte(body))
 }
 
-// removeDelivered removes the rows delivered (or withdrawn) since it last ran, and the
-// bodies no other row needs, in one transaction: the queue writes every removeEvery, not
+// removeDelivered removes the rows delivered (or withdrawn) since it last ran, the
+// farewells that are done, and the bodies no other row needs, in one transaction: the queue writes every removeEvery, not
 // once per delivery (500 a review for followers on 500 servers), so members' own writes
 // seldom wait behind it for SQLite's one writer. A failure keeps the rows for next time;
 // a crash before it runs sends them again after the restart, which servers ignore (they
@@ -356,6 +372,9 @@ func (w *worker) removeDelivered() {
 		if _, err := tx.DB().Delete(deliveriesCollection, dbx.In("id", ids...)).Execute(); err != nil {
 			return err
 		}
+		if err := sweepFarewells(tx); err != nil {
+			return err
+		}
 		_, err := tx.DB().Delete(payloadsCollection, dbx.And(dbx.In("id", payloads...),
 			dbx.NewExp("NOT EXISTS (SELECT 1 FROM federation_deliveries d WHERE d.payload = federation_payloads.id)"))).Execute()
 		return err
@@ -368,9 +387,13 @@ func (w *worker) removeDelivered() {
 	}
 }
 
-// sweepPayloads removes the bodies no row needs any more: those whose rows went with
-// their member's account (a cascade, row by row, that delivered does not see).
+// sweepPayloads removes the farewells that are done (their last rows failed) and the
+// bodies no row needs any more: those whose rows went with their member's account (a
+// cascade, row by row, that delivered does not see).
 func sweepPayloads(app core.App) error {
+	if err := sweepFarewells(app); err != nil {
+		return err
+	}
 	_, err := app.DB().NewQuery(`DELETE FROM federation_payloads WHERE NOT EXISTS
 		(SELECT 1 FROM federation_deliveries d WHERE d.payload = federation_payloads.id)`).Execute()
 	return err

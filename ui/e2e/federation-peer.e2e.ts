@@ -4,7 +4,8 @@
 // other's signatures with their own code: Fedify signs with HTTP Message Signatures
 // (RFC 9421) first and keeps draft-cavage for a server that refuses them, ours sign
 // draft-cavage. Each side follows the other, the member's review reaches the peer, and
-// the peer's like and reply reach the member's card, which she sees in Chromium.
+// the peer's like and reply reach the member's card, which she sees in Chromium. When
+// she deletes her account, the peer is told her actor is gone.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { federate, logReview } from './fediverse'
@@ -70,7 +71,7 @@ class FedifyPeer {
   }
 }
 
-test('a Fedify server and a member follow each other and trade a review, a like and a reply', async ({ newMember, server }) => {
+test('a Fedify server and a member follow each other, trade a review, a like and a reply, and her deletion reaches it', async ({ newMember, server }) => {
   const peer = new FedifyPeer()
   await peer.start()
   try {
@@ -121,6 +122,17 @@ test('a Fedify server and a member follow each other and trade a review, a like 
     await find.fill(`@alice@${peer.host}`)
     await find.press('Enter')
     await expect(found.getByRole('button', { name: 'Following Alice Fedify' })).toBeVisible()
+
+    // Ana deletes her account: alice's server gets the Delete of her actor, which Fedify
+    // verifies with the key it kept, though her actor and key are gone from ours
+    await page.goto('/settings/delete')
+    await expect(page.getByText('servers that know your account are told it is gone')).toBeVisible()
+    await page.getByLabel('Password').fill(ana.password)
+    await page.getByLabel('I understand my account and everything in it will be deleted.').check()
+    await page.getByRole('button', { name: 'Delete My Account' }).click()
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    expect((await api.get('/ap/users/ana_peer', { headers: { Accept: 'application/activity+json' } })).status()).toBe(404)
+    await expect.poll(async () => (await peer.received()).filter((a) => a.type === 'Delete').map((a) => [a.actor, a.object])).toEqual([[actor, actor]])
   } finally {
     peer.stop()
   }

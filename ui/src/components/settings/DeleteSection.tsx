@@ -38,7 +38,8 @@ export default function DeleteSection() {
             Your diary, ratings, reviews, posts, comments, likes, follows, lists, challenges, achievements, notifications,
             photo and devices are deleted. From the moment you confirm, no one sees any of it and you are signed out
             everywhere; a long history takes a few minutes more to erase. Replies others wrote stay; your own words go.
-            You can sign up again with the same email right away, as a new member.
+            You can sign up again with the same email right away, as a new member. If you joined the fediverse, the
+            servers that know your account are told it is gone.
           </p>
           <p className="text-sm">
             <a className="link link-primary" href={EXPORT_URL} download>
