@@ -111,8 +111,8 @@ func follows(t *testing.T, from *client, acct string) {
 // (two host names to each other) and federates them as members would: Ana on one and
 // Bob on the other follow each other by address, their reviews reach each other's home
 // feed as review cards, a like and a reply go back to the post's own server, a review
-// written while the other server is down arrives after it returns, and a review signed
-// with a rotated key still verifies.
+// written while the other server is down arrives after it returns, a review signed
+// with a rotated key still verifies, and Ana's account deletion reaches Bob's server.
 func TestFederationBetweenTwoServers(t *testing.T) {
 	t.Parallel()
 	a, b := startFederated(t, "127.0.0.1"), startFederated(t, "127.0.0.2")
@@ -207,4 +207,19 @@ func TestFederationBetweenTwoServers(t *testing.T) {
 	if actor.PublicKey.PublicKeyPem == "" || actor.PublicKey.PublicKeyPem == keys.Items[0].PublicKeyPem {
 		t.Errorf("Ana's actor still shows the old key (or none): the rotation did not happen")
 	}
+
+	// Ana deletes her account. Her server tells Bob's, signed with the key she had (gone
+	// from her server by then): her reviews leave Bob's feed and his follow of her ends.
+	ana.must(t, http.MethodDelete, "/api/user", map[string]any{"password": "reliable-password"}, nil)
+	eventually(t, "Ana's reviews gone from Bob's feed and his follow of her", 20*time.Second, func() bool {
+		return !strings.Contains(bob.body("/api/feed"), "Ana liked the ending.") && !strings.Contains(bob.body("/api/federation/following"), "ana@")
+	})
+	if following := bob.body("/api/federation/following"); following != "[]" {
+		t.Errorf("Bob's fediverse follows after Ana left: %s", following)
+	}
+	eventually(t, "no farewell or key of Ana's left on her server once it was delivered", 5*time.Second, func() bool {
+		left := -1
+		_ = queue.QueryRow(`SELECT (SELECT COUNT(*) FROM federation_farewells) + (SELECT COUNT(*) FROM federation_keys WHERE user = ?)`, ana.ID).Scan(&left)
+		return left == 0
+	})
 }

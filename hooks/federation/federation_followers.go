@@ -58,12 +58,14 @@ func removeFollower(app core.App, c Config, actor, followID, object string) erro
 	return err
 }
 
-// forgetActor removes a remote account that was deleted: its follows, likes, shares,
-// replies and reviews, and its cached key.
+// forgetActor removes a remote account that was deleted: its follows, our members'
+// follows of it, its likes, shares, replies and reviews, and its cached key.
 func forgetActor(app core.App, actor string) error {
 	return app.RunInTransaction(func(tx core.App) error {
-		if _, err := tx.DB().Delete(followersCollection, dbx.HashExp{"actor": actor}).Execute(); err != nil {
-			return err
+		for _, table := range []string{followersCollection, followingCollection} {
+			if _, err := tx.DB().Delete(table, dbx.HashExp{"actor": actor}).Execute(); err != nil {
+				return err
+			}
 		}
 		if err := removeReactions(tx, dbx.HashExp{"actor": actor}); err != nil {
 			return err

@@ -289,10 +289,11 @@ func TestInstanceActor(t *testing.T) {
 
 // TestInboxAccountDeleted: Mastodon tells every server it knows when an account is
 // deleted, signed with the key it is about to drop. From an account we never knew, that
-// is a 202 with nothing fetched; from a follower, it removes the follower.
+// is a 202 with nothing fetched; from a follower, it removes the follower, and a member's
+// follow of it.
 func TestInboxAccountDeleted(t *testing.T) {
 	t.Parallel()
-	app, srv, f, _ := inboxWorld(t, true)
+	app, srv, f, m := inboxWorld(t, true)
 	del, _ := json.Marshal(map[string]any{"@context": "https://www.w3.org/ns/activitystreams", "id": f.actor() + "#delete",
 		"type": "Delete", "actor": f.actor(), "to": []string{"https://www.w3.org/ns/activitystreams#Public"}, "object": f.actor()})
 	if status, body := send(t, f.signed(srv+"/ap/inbox", del, time.Now(), nil)); status != 202 {
@@ -304,10 +305,16 @@ func TestInboxAccountDeleted(t *testing.T) {
 	if status, body := send(t, f.signed(srv+"/ap/inbox", followOf(f, "ana", "f-del"), time.Now(), nil)); status != 202 || followerCount(t, app) != 1 {
 		t.Fatalf("Follow: %d %s", status, body)
 	}
+	if status, out := asMember(t, srv, "POST", "/api/follow", `{"acct":"alice@`+f.host()+`"}`, m["ana"]); status != 200 {
+		t.Fatalf("Ana follows alice: %d %v", status, out)
+	}
 	if status, body := send(t, f.signed(srv+"/ap/inbox", del, time.Now(), nil)); status != 202 {
 		t.Fatalf("Delete of a follower's account: %d %s", status, body)
 	}
 	if followerCount(t, app) != 0 {
 		t.Error("a deleted account still follows")
+	}
+	if r := followingRow(t, app, m["ana"], f.actor()); r != nil {
+		t.Errorf("Ana still follows a deleted account: %v", r)
 	}
 }
