@@ -56,8 +56,12 @@ func TestFanoutPlans(t *testing.T) {
 		if !strings.Contains(got, want[name]) || strings.Contains(strings.ReplaceAll(got, "SCAN u USING COVERING INDEX idx_users_mute_new_posts", ""), "SCAN") {
 			t.Errorf("%s: plan %q, want %q and no scan but of the partial index", name, got, want[name])
 		}
+		count := "SELECT COUNT(*) FROM (" + sql + ")"
+		if name == "followers" { // one value: the ids joined by commas
+			count = "SELECT length(g) - length(replace(g, ',', '')) + 1 FROM (SELECT (" + sql + ") AS g)"
+		}
 		var n int
-		if err := app.DB().NewQuery("SELECT COUNT(*) FROM (" + sql + ")").Bind(dbx.Params{"author": author.Id}).Row(&n); err != nil {
+		if err := app.DB().NewQuery(count).Bind(dbx.Params{"author": author.Id}).Row(&n); err != nil {
 			t.Fatal(err)
 		}
 		if wantN := map[string]int{"followers": 300, "muted followers": 3, "push followers": 2}[name]; n != wantN {

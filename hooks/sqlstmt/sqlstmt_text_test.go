@@ -53,8 +53,12 @@ func TestTextAnswersLikeDbx(t *testing.T) {
 	if !slices.Equal(got, want) || !slices.Equal(got, []string{"Up", "Aliens"}) {
 		t.Fatalf("the pool answers %v; dbx answers %v", got, want)
 	}
-	if strs, err := text.Strings(db, params); err != nil || !slices.Equal(strs, want) {
-		t.Fatalf("Strings: %v %v, want %v", strs, err, want)
+	joined := sqlstmt.NewText(`SELECT group_concat(name, ',') FROM (` + q + `)`)
+	if strs, err := joined.Joined(db, params); err != nil || !slices.Equal(strs, want) {
+		t.Fatalf("Joined: %v %v, want %v", strs, err, want)
+	}
+	if strs, err := joined.Joined(db, dbx.Params{"from": 3000, "prefix": "Z"}); err != nil || strs == nil || len(strs) != 0 {
+		t.Fatalf("Joined of no rows: %#v %v, want an empty list", strs, err)
 	}
 	if text.SQL() != q {
 		t.Fatalf("SQL() = %q, want the dbx text", text.SQL())
