@@ -138,6 +138,17 @@ func (f *fixture) loadWorkloads(n int, progress func(Stat)) []Stat {
 		add(f.measure("notifications list", conc, cnt, notifications))
 		add(f.measure("year in review (own, this year)", conc, cnt, yearInReview))
 	}
+	// People you may know: a viewer's sidebar (friends of friends), and the sidebar of a
+	// member who follows nobody (the most followed members: social_popular.go; its first
+	// request ranks them, 21.6 s at 100k members before they were kept in memory).
+	add(f.measure("people you may know (sidebar)", 1, n, get("/api/suggested-friends")))
+	loner, lonerErr := f.c.signupOrLogin("suggestions-nobody@bench.example.com", Password)
+	add(f.measure("people you may know, a member who follows nobody", 1, n, func(w, i int) error {
+		if lonerErr != nil {
+			return lonerErr
+		}
+		return f.c.do(loner, http.MethodGet, "/api/suggested-friends", nil, nil)
+	}))
 	// Likes: each worker likes a post, then takes the like back (a worker's own counter,
 	// so the pair stays in order at any concurrency).
 	var seq [64]int

@@ -32,6 +32,7 @@ func Register(app core.App) {
 	app.OnRecordCreate(LikesCollection).BindFunc(countLikes)
 	app.OnRecordDelete(LikesCollection).BindFunc(countLikes)
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
+	registerPopular(app)
 	registerAuthorCache(app)
 	registerPageMemo(app)
 	registerFeedSpans(app)

@@ -41,8 +41,8 @@ func userSuggestions(e *core.RequestEvent) error {
 }
 
 // Suggestions ranks members for me to follow: friends of friends first (by how many of the
-// people I follow follow them), then the most-followed other members. It never includes me
-// or anyone I already follow.
+// people I follow follow them), then the most-followed other members (social_popular.go).
+// It never includes me or anyone I already follow.
 func Suggestions(app core.App, me string, limit int) ([]Suggestion, error) {
 	type row struct {
 		ID     string `db:"id"`
@@ -64,31 +64,16 @@ func Suggestions(app core.App, me string, limit int) ([]Suggestion, error) {
 		return nil, err
 	}
 	if len(rows) < limit {
-		var popular []row
-		err := app.DB().NewQuery(`
-			SELECT u.id AS id, 0 AS mutual
-			FROM users u
-			LEFT JOIN follows f ON f.following = u.id
-			WHERE u.id != {:me}
-			  AND u.id NOT IN (SELECT following FROM follows WHERE follower = {:me})
-			  AND u.id NOT IN (` + moderation.ExcludedSQL + `)
-			GROUP BY u.id
-			ORDER BY COUNT(f.id) DESC, u.created DESC
-			LIMIT {:limit}`).Bind(dbx.Params{"me": me, "viewer": me, "limit": limit}).All(&popular)
+		seen := make([]string, len(rows))
+		for i, r := range rows {
+			seen[i] = r.ID
+		}
+		popular, err := popularFor(app, me, seen, limit-len(rows))
 		if err != nil {
 			return nil, err
 		}
-		seen := make(map[string]bool, len(rows))
-		for _, r := range rows {
-			seen[r.ID] = true
-		}
-		for _, p := range popular {
-			if len(rows) == limit {
-				break
-			}
-			if !seen[p.ID] {
-				rows = append(rows, p)
-			}
+		for _, id := range popular {
+			rows = append(rows, row{ID: id})
 		}
 	}
 	ids := make([]string, len(rows))

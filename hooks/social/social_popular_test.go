@@ -1,0 +1,70 @@
+package social_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"cinecircle/hooks/moderation"
+	"cinecircle/hooks/social"
+	"cinecircle/hooks/testutil"
+
+	"github.com/pocketbase/dbx"
+)
+
+// TestPopularRankingIsKeptAndFilteredEachTime: with no friends of friends to suggest,
+// Ana is suggested the members with the most followers, then the newest members. The
+// ranking is kept between requests, yet every request leaves out who was suspended,
+// blocked or followed since, and a member who signs up since is suggested at once,
+// after the members with followers.
+func TestPopularRankingIsKeptAndFilteredEachTime(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	for i, n := range []string{"Bea", "Cal", "Dee", "Eve", "Fay", "Gus"} {
+		u := testutil.CreateUser(t, app, n)
+		created := time.Date(2026, 1, 1+i, 0, 0, 0, 0, time.UTC).Format("2006-01-02 15:04:05.000Z")
+		if _, err := app.DB().Update("users", dbx.Params{"created": created}, dbx.HashExp{"id": u.Id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range [][2]string{{"Cal", "Bea"}, {"Dee", "Bea"}, {"Eve", "Bea"}, {"Dee", "Cal"}, {"Eve", "Cal"}, {"Eve", "Dee"}} {
+		if err := social.Follow(app, testutil.UserID(f[0]), testutil.UserID(f[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	suggested := func() []string {
+		t.Helper()
+		list, err := social.Suggestions(app, ana.Id, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, s := range list {
+			out = append(out, s.FirstName)
+		}
+		return out
+	}
+	if got, want := suggested(), []string{"Bea", "Cal", "Dee", "Gus", "Fay", "Eve"}; !slices.Equal(got, want) {
+		t.Fatalf("by followers, then newest: %v, want %v", got, want)
+	}
+
+	cal, err := app.FindRecordById("users", testutil.UserID("Cal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal.Set("suspended", true)
+	if err := app.Save(cal); err != nil {
+		t.Fatal(err)
+	}
+	if err := moderation.Block(app, ana.Id, testutil.UserID("Dee")); err != nil {
+		t.Fatal(err)
+	}
+	if err := social.Follow(app, ana.Id, testutil.UserID("Gus")); err != nil {
+		t.Fatal(err)
+	}
+	testutil.CreateUser(t, app, "Ivy")
+	if got, want := suggested(), []string{"Bea", "Ivy", "Fay", "Eve"}; !slices.Equal(got, want) {
+		t.Fatalf("after Cal's suspension, Ana's block of Dee, her follow of Gus and Ivy's sign-up: %v, want %v", got, want)
+	}
+}
