@@ -24,7 +24,8 @@ var cascadeScans = map[string]string{
 // empty the field), inside the deletion's transaction. Each such lookup searches an
 // index, even where the statistics say the field is empty on every row (an optional
 // link, as a post's list is at 100k members), so deleting an account, a post or a list
-// never reads a whole table while it holds SQLite's writer.
+// never reads a whole table while it holds SQLite's writer; and so with the statistics
+// the 10x data set's sampled ANALYZE left.
 func TestCascadeLookupsSearchAnIndex(t *testing.T) {
 	t.Parallel()
 	app := testutil.NewTestApp(t)
@@ -36,34 +37,54 @@ func TestCascadeLookupsSearchAnIndex(t *testing.T) {
 	for _, c := range collections {
 		names[c.Id] = c.Name
 	}
-	skewStatistics(t, app, collections)
-	checked := 0
-	for _, c := range collections {
-		for _, f := range c.Fields {
-			rel, ok := f.(*core.RelationField)
-			if !ok {
-				continue
+	for _, stage := range []string{"skewed statistics", "the 10x data set's sampled statistics"} {
+		if stage == "skewed statistics" {
+			skewStatistics(t, app, collections)
+		} else {
+			testutil.UseSampledStatistics(t, app)
+		}
+		checked := 0
+		for _, c := range collections {
+			for _, f := range c.Fields {
+				rel, ok := f.(*core.RelationField)
+				if !ok {
+					continue
+				}
+				target, key := names[rel.CollectionId], c.Name+"."+rel.Name
+				if cascadeScans[target] != "" || cascadeScans[key] != "" {
+					continue
+				}
+				if stage != "skewed statistics" && sampledRows(t, app, c.Name) < 10000 {
+					continue // a table the data set barely fills (achievements: 8 rows), where a scan is the better plan; the skewed stage covers it
+				}
+				if rel.IsMultiple() {
+					t.Errorf("%s is a multiple relation to %s: its cascade reads every row (add it to cascadeScans with why, or make it single)", key, target)
+					continue
+				}
+				// The lookup as PocketBase's cascadeRecordDelete writes it (core, v0.40).
+				q := app.DB().Select(c.Name + ".id").From(c.Name).
+					AndWhere(dbx.HashExp{c.Name + "." + rel.Name: "x"}).Limit(8000).Build()
+				if plan := testutil.QueryPlan(t, app, q.SQL(), q.Params()); len(plan) != 1 || !strings.HasPrefix(plan[0], "SEARCH "+c.Name+" USING ") {
+					t.Errorf("%s: deleting from %s looks %s up with %q, want one index search", stage, target, key, plan)
+				}
+				checked++
 			}
-			target, key := names[rel.CollectionId], c.Name+"."+rel.Name
-			if cascadeScans[target] != "" || cascadeScans[key] != "" {
-				continue
-			}
-			if rel.IsMultiple() {
-				t.Errorf("%s is a multiple relation to %s: its cascade reads every row (add it to cascadeScans with why, or make it single)", key, target)
-				continue
-			}
-			// The lookup as PocketBase's cascadeRecordDelete writes it (core, v0.40).
-			q := app.DB().Select(c.Name + ".id").From(c.Name).
-				AndWhere(dbx.HashExp{c.Name + "." + rel.Name: "x"}).Limit(8000).Build()
-			if plan := testutil.QueryPlan(t, app, q.SQL(), q.Params()); len(plan) != 1 || !strings.HasPrefix(plan[0], "SEARCH "+c.Name+" USING ") {
-				t.Errorf("deleting from %s looks %s up with %q, want one index search", target, key, plan)
-			}
-			checked++
+		}
+		if least := map[bool]int{true: 40, false: 20}[stage == "skewed statistics"]; checked < least {
+			t.Fatalf("%s: checked %d lookups: the schema has more relation fields than that", stage, checked)
 		}
 	}
-	if checked < 40 {
-		t.Fatalf("checked %d lookups: the schema has more relation fields than that", checked)
+}
+
+// sampledRows is how many rows the loaded statistics give table (0 when they have none).
+func sampledRows(t *testing.T, app core.App, table string) int {
+	t.Helper()
+	var n int
+	if err := app.DB().NewQuery("SELECT COALESCE(MAX(CAST(stat AS INTEGER)), 0) FROM sqlite_stat1 WHERE tbl = {:t}").
+		Bind(dbx.Params{"t": table}).Row(&n); err != nil {
+		t.Fatal(err)
 	}
+	return n
 }
 
 // skewStatistics writes SQLite's statistics as a large community would leave them, with

@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"strings"
+	"sync/atomic"
 
 	"github.com/pocketbase/dbx"
 	"modernc.org/sqlite"
@@ -64,4 +65,26 @@ func keepable(query string) bool {
 	}
 	body := strings.TrimRight(query, " \t\r\n;")
 	return !strings.Contains(body, ";")
+}
+
+// observer is the function SetObserver set, if any.
+var observer atomic.Pointer[func(query string, args []driver.NamedValue)]
+
+// SetObserver has fn called with the text and values of every statement the app's
+// connections run, until it is called again with nil. It is for tests only, and
+// production never calls it: the plan test records every statement the routes run and
+// explains each under a large community's statistics.
+func SetObserver(fn func(query string, args []driver.NamedValue)) {
+	if fn == nil {
+		observer.Store(nil)
+		return
+	}
+	observer.Store(&fn)
+}
+
+// observed hands a statement to the observer, if one is set.
+func observed(query string, args []driver.NamedValue) {
+	if fn := observer.Load(); fn != nil {
+		(*fn)(query, args)
+	}
 }

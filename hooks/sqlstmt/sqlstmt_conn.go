@@ -100,6 +100,7 @@ func (c *conn) evict() bool {
 
 // QueryContext runs query on its kept statement (rows release it when closed).
 func (c *conn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	observed(query, args)
 	k, err := c.statement(ctx, query)
 	if err != nil {
 		return nil, err
@@ -117,6 +118,7 @@ func (c *conn) QueryContext(ctx context.Context, query string, args []driver.Nam
 
 // ExecContext runs query on its kept statement (the driver resets it after the step).
 func (c *conn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	observed(query, args)
 	k, err := c.statement(ctx, query)
 	if err != nil {
 		return nil, err

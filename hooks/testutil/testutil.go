@@ -14,6 +14,7 @@ import (
 
 	"cinecircle/hooks"
 	"cinecircle/hooks/auth"
+	"cinecircle/hooks/replica"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -58,7 +59,9 @@ func newApp(t testing.TB, template func() (dataDir, error)) *tests.TestApp {
 	if err := files.write(dir); err != nil {
 		t.Fatal(err)
 	}
-	app, err := tests.NewTestApp(dir) // copies dir; the migrations are already applied
+	// copies dir (the migrations are already applied), and opens it as the binary does:
+	// statements kept prepared, planned with the query planner stability guarantee
+	app, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: replica.DBConnect})
 	if err != nil {
 		t.Fatal(err)
 	}
