@@ -104,15 +104,19 @@ func writeEpisodes(app core.App, showID string, metas []episodeMeta) error {
 }
 
 // trackedShowsSQL selects the shows members follow: on a watchlist, in progress or
-// watched (a finished show may come back), not dropped.
-const trackedShowsSQL = `SELECT DISTINCT tvShow FROM watch_entries WHERE tvShow != '' AND status != 'dropped'`
+// watched (a finished show may come back), not dropped, or with episodes marked. It asks
+// each show of the catalog (a few thousand at most) with two index searches, rather than
+// reading every member's entries and progress (4.4M and 2.4M rows at 100k members).
+const trackedShowsSQL = `SELECT s.id FROM tv_shows s
+	WHERE EXISTS (SELECT 1 FROM watch_entries w WHERE w.tvShow = s.id AND w.status != 'dropped')
+	   OR EXISTS (SELECT 1 FROM tv_progress p WHERE p.tvShow = s.id)`
 
 // RefreshTracked refreshes the episode cache of every tracked show and brings the
 // progress rows of shows whose seasons changed up to date. It is the cron job's work,
 // and can be run from the dashboard (Settings › Crons).
 func RefreshTracked(ctx context.Context, app core.App) (int, error) {
 	var ids []string
-	if err := app.DB().NewQuery(trackedShowsSQL + ` UNION SELECT tvShow FROM tv_progress`).Column(&ids); err != nil {
+	if err := app.DB().NewQuery(trackedShowsSQL).Column(&ids); err != nil {
 		return 0, err
 	}
 	total := 0
