@@ -58,16 +58,28 @@ func EnsureMonth(app core.App, now time.Time) (int, error) {
 	return created, nil
 }
 
+// pruneBatch is how many notifications one statement of the prune deletes, so members'
+// writes never wait long behind it for SQLite's one writer.
+const pruneBatch = 500
+
 // PruneNotifications deletes read notifications last updated more than
 // NotificationRetention before now, and returns how many went. Unread ones stay however
-// old: the member has not seen them yet.
+// old: the member has not seen them yet. They are found in the partial index of read
+// notifications (idx_notifications_read_updated: the condition is written out, not
+// bound, so SQLite can use it) and deleted pruneBatch at a time.
 func PruneNotifications(app core.App, now time.Time) (int64, error) {
-	res, err := app.DB().Delete("notifications", dbx.And(
-		dbx.HashExp{"isRead": true},
-		dbx.NewExp("updated < {:cutoff}", dbx.Params{"cutoff": dbTime(now.Add(-NotificationRetention))}),
-	)).Execute()
-	if err != nil {
-		return 0, err
+	var total int64
+	for {
+		res, err := app.DB().NewQuery(`DELETE FROM notifications WHERE id IN (SELECT id FROM notifications
+			WHERE isRead = TRUE AND updated < {:cutoff} LIMIT {:n})`).
+			Bind(dbx.Params{"cutoff": dbTime(now.Add(-NotificationRetention)), "n": pruneBatch}).Execute()
+		if err != nil {
+			return total, err
+		}
+		n, err := res.RowsAffected()
+		total += n
+		if err != nil || n < pruneBatch {
+			return total, err
+		}
 	}
-	return res.RowsAffected()
 }

@@ -90,8 +90,15 @@ func TestPruneNotifications(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n, err := challenges.PruneNotifications(app, now); err != nil || n != 1 {
-		t.Fatalf("pruned %d (%v), want 1", n, err)
+	// and 1,200 more old read ones: the prune deletes in batches until none is left
+	if _, err := app.DB().NewQuery(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
+		INSERT INTO notifications (id, user, type, message, isRead, created, updated)
+		SELECT printf('bulk%011d', i), {:u}, 'follow', 'm', TRUE, {:at}, {:at} FROM n`).
+		Bind(dbx.Params{"u": ana.Id, "at": old.Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := challenges.PruneNotifications(app, now); err != nil || n != 1201 {
+		t.Fatalf("pruned %d (%v), want 1201", n, err)
 	}
 	if _, err := app.FindRecordById("notifications", "oldreadxxxxxxxx"); err == nil {
 		t.Fatal("the old read notification is still there")
