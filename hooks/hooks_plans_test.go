@@ -101,3 +101,25 @@ func TestMemberFlowsReadNoLargeTable(t *testing.T) {
 		t.Fatalf("explained %d statements", explained)
 	}
 }
+
+// jobScansAccepted are statements of the cron jobs that may read a whole large table, by
+// a phrase of their text, and why.
+var jobScansAccepted = map[string]string{
+	"n.type = 'year_review'": "the Year in Review notice, once a year on 25 December, goes to every member who logged a film that year",
+}
+
+// TestJobsReadNoLargeTable: each cron job, run once on a community with a little of
+// everything, reads no large table under the 10x statistics, but for jobScansAccepted.
+func TestJobsReadNoLargeTable(t *testing.T) {
+	w := newAuthzWorld(t)
+	statements := testutil.Statements(func() {
+		for _, job := range w.app.Cron().Jobs() {
+			job.Run()
+		}
+	})
+	scans, explained := testutil.LargeTableScans(t, w.app, statements, jobScansAccepted)
+	for _, s := range scans {
+		t.Errorf("a statement of the jobs %s", s)
+	}
+	t.Logf("%d statements of %d jobs explained", explained, len(w.app.Cron().Jobs()))
+}

@@ -63,6 +63,9 @@ func LargeTableScans(t testing.TB, app core.App, statements map[string][]driver.
 			continue
 		}
 		plan, err := explain(db, query, args)
+		if err != nil && strings.Contains(err.Error(), "no such table: _logs") {
+			continue // PocketBase's request log, in the auxiliary database
+		}
 		if err != nil {
 			t.Errorf("a statement could not be explained (%v): %s", err, query)
 			continue
