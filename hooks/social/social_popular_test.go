@@ -68,3 +68,27 @@ func TestPopularRankingIsKeptAndFilteredEachTime(t *testing.T) {
 		t.Fatalf("after Cal's suspension, Ana's block of Dee, her follow of Gus and Ivy's sign-up: %v, want %v", got, want)
 	}
 }
+
+// TestFriendsOfFriendsTieGoesToTheLatestFollow: Bea, whom Ana follows, follows Dee and
+// then Eve; each has one follow in common with Ana, so the one Bea followed last comes
+// first.
+func TestFriendsOfFriendsTieGoesToTheLatestFollow(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	for _, n := range []string{"Bea", "Dee", "Eve"} {
+		testutil.CreateUser(t, app, n)
+	}
+	for _, f := range [][2]string{{"Ana", "Bea"}, {"Bea", "Dee"}, {"Bea", "Eve"}} {
+		if err := social.Follow(app, testutil.UserID(f[0]), testutil.UserID(f[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := social.Suggestions(app, ana.Id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].FirstName != "Eve" || list[1].FirstName != "Dee" || list[0].MutualCount != 1 {
+		t.Fatalf("suggestions %+v, want Eve then Dee, one in common each", list)
+	}
+}
