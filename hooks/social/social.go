@@ -33,6 +33,7 @@ func Register(app core.App) {
 	app.OnRecordDelete(LikesCollection).BindFunc(countLikes)
 	app.OnRecordAfterCreateSuccess("users").BindFunc(followInviter)
 	registerPopular(app)
+	registerSuggestMemo(app)
 	registerAuthorCache(app)
 	registerPageMemo(app)
 	registerFeedSpans(app)

@@ -124,12 +124,22 @@ func (p *popular) make(app core.App) error {
 	return nil
 }
 
-// popularFor returns up to limit of the ranking's members for me: never me, whom I
-// follow, who blocked me or whom I blocked, a suspended member, or one of skip.
+// popularFor returns up to limit of the ranking's members for me (suggestable), none of
+// skip.
 func popularFor(app core.App, me string, skip []string, limit int) ([]string, error) {
 	ids, err := popularOf(app).order(app)
 	if err != nil {
 		return nil, err
+	}
+	return suggestable(app, me, ids, skip, limit)
+}
+
+// suggestable returns up to limit of ids, in their order, that may be suggested to me as
+// things stand now: never me, whom I follow, who blocked me or whom I blocked, a
+// suspended member, or one of skip. The kept rankings are filtered by it on each request.
+func suggestable(app core.App, me string, ids, skip []string, limit int) ([]string, error) {
+	if skip == nil {
+		skip = []string{} // json null would make NOT IN unknown for every id
 	}
 	ranked, err := json.Marshal(ids)
 	if err != nil {
@@ -139,7 +149,7 @@ func popularFor(app core.App, me string, skip []string, limit int) ([]string, er
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	out := []string{}
 	err = app.DB().NewQuery(`SELECT j.value FROM json_each({:ranked}) j
 		WHERE j.value != {:me}
 		  AND j.value NOT IN (SELECT value FROM json_each({:skip}))

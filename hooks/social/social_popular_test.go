@@ -92,3 +92,50 @@ func TestFriendsOfFriendsTieGoesToTheLatestFollow(t *testing.T) {
 		t.Fatalf("suggestions %+v, want Eve then Dee, one in common each", list)
 	}
 }
+
+// TestFriendsOfFriendsKeptUntilMyFollowsChange: Ana's friends of friends are kept
+// between requests, yet Dee's suspension takes him out at once, and Ana's own new follow
+// (of Cal, who follows Eve) brings Eve in at once.
+func TestFriendsOfFriendsKeptUntilMyFollowsChange(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	for _, n := range []string{"Bea", "Cal", "Dee", "Eve"} {
+		testutil.CreateUser(t, app, n)
+	}
+	follow := func(a, b string) {
+		t.Helper()
+		if err := social.Follow(app, testutil.UserID(a), testutil.UserID(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	follow("Ana", "Bea")
+	follow("Bea", "Dee")
+	follow("Cal", "Eve")
+	first := func() (string, int) {
+		t.Helper()
+		list, err := social.Suggestions(app, ana.Id, 1)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("suggestions: %+v %v", list, err)
+		}
+		return list[0].FirstName, list[0].MutualCount
+	}
+	if name, mutual := first(); name != "Dee" || mutual != 1 {
+		t.Fatalf("first %s (%d in common), want Dee (1)", name, mutual)
+	}
+	dee, err := app.FindRecordById("users", testutil.UserID("Dee"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dee.Set("suspended", true)
+	if err := app.Save(dee); err != nil {
+		t.Fatal(err)
+	}
+	if name, mutual := first(); name == "Dee" || mutual != 0 {
+		t.Fatalf("after Dee's suspension: %s (%d in common)", name, mutual)
+	}
+	follow("Ana", "Cal")
+	if name, mutual := first(); name != "Eve" || mutual != 1 {
+		t.Fatalf("after Ana follows Cal: %s (%d in common), want Eve (1)", name, mutual)
+	}
+}
