@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"cinecircle/hooks/auth"
@@ -228,15 +229,23 @@ func linkedUsers(app core.App, pick, match, id string) ([]*core.Record, error) {
 	return findUsersInOrder(app, ids)
 }
 
+// usersChunk is how many members findUsersInOrder reads with one query.
+const usersChunk = 1000
+
 // findUsersInOrder loads member records keeping the order of ids.
+// They are read usersChunk at a time: one query binds a value per id, and SQLite takes at
+// most 32,766 (the most followed member at 100k members has 80,185 followers, whose list
+// failed with a 400).
 func findUsersInOrder(app core.App, ids []string) ([]*core.Record, error) {
-	records, err := app.FindRecordsByIds("users", ids)
-	if err != nil {
-		return nil, err
-	}
-	byID := make(map[string]*core.Record, len(records))
-	for _, r := range records {
-		byID[r.Id] = r
+	byID := make(map[string]*core.Record, len(ids))
+	for chunk := range slices.Chunk(ids, usersChunk) {
+		records, err := app.FindRecordsByIds("users", chunk)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range records {
+			byID[r.Id] = r
+		}
 	}
 	out := make([]*core.Record, 0, len(ids))
 	for _, id := range ids {

@@ -1,6 +1,8 @@
 package social_test
 
 import (
+	"encoding/json"
+	"net/http"
 	"slices"
 	"testing"
 	"time"
@@ -137,5 +139,41 @@ func TestFriendsOfFriendsKeptUntilMyFollowsChange(t *testing.T) {
 	follow("Ana", "Cal")
 	if name, mutual := first(); name != "Eve" || mutual != 1 {
 		t.Fatalf("after Ana follows Cal: %s (%d in common), want Eve (1)", name, mutual)
+	}
+}
+
+// TestFollowersBeyondSQLitesLimit: a member followed by more members than one query may
+// bind values (32,766) still gets their whole followers list, in name order.
+func TestFollowersBeyondSQLitesLimit(t *testing.T) {
+	t.Parallel()
+	app := testutil.NewTestApp(t)
+	ana := testutil.CreateUser(t, app, "Ana")
+	const n = 33000
+	for _, q := range []string{
+		`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {:n})
+		INSERT INTO users (id, email, password, tokenKey, firstName) SELECT printf('fan%012d', i), printf('fan%d@example.com', i), 'x', printf('fan%012d', i), printf('Fan %05d', i) FROM s`,
+		`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {:n})
+		INSERT INTO follows (id, follower, following) SELECT printf('f%014d', i), printf('fan%012d', i), {:ana} FROM s`,
+	} {
+		if _, err := app.DB().NewQuery(q).Bind(dbx.Params{"n": n, "ana": ana.Id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := testutil.Serve(t, app)
+	req, _ := http.NewRequest("GET", srv.URL+"/api/user/followers", nil)
+	req.Header.Set("Cookie", testutil.SessionCookie(t, ana))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var list []struct {
+		FirstName string `json:"firstName"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&list); err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET /api/user/followers: %d %v", res.StatusCode, err)
+	}
+	if len(list) != n || list[0].FirstName != "Fan 00001" || list[n-1].FirstName != "Fan 33000" {
+		t.Fatalf("%d followers, first %v, want %d from Fan 00001 to Fan 33000", len(list), list[:min(1, len(list))], n)
 	}
 }

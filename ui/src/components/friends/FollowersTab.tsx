@@ -18,6 +18,18 @@ function Section({ id, title, count, children }: { id: string; title: string; co
   )
 }
 
+/** LoadError: a list that could not be loaded, with a retry (never shown as an empty list). */
+function LoadError({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft">
+      <span className="flex-1">{message}</span>
+      <button type="button" className="btn btn-sm" onClick={retry}>
+        Try Again
+      </button>
+    </div>
+  )
+}
+
 /** FollowersTab: who follows you (with Follow Back) and whom you follow (with Following/unfollow). */
 export function FollowersTab() {
   const followers = useQuery(followersQuery())
@@ -27,7 +39,9 @@ export function FollowersTab() {
       <Section id="followers-title" title="Followers" count={followers.data?.length}>
         {followers.isPending ? (
           <MemberListSkeleton rows={2} />
-        ) : !followers.data?.length ? (
+        ) : followers.isError ? (
+          <LoadError message="Your followers could not be loaded." retry={() => void followers.refetch()} />
+        ) : !followers.data.length ? (
           <EmptyState icon={<UsersIcon className="size-7" />} title="No followers yet">
             When someone follows you, they will appear here.
           </EmptyState>
@@ -47,7 +61,9 @@ export function FollowersTab() {
       <Section id="following-title" title="Following" count={following.data?.length}>
         {following.isPending ? (
           <MemberListSkeleton rows={2} />
-        ) : !following.data?.length ? (
+        ) : following.isError ? (
+          <LoadError message="The members you follow could not be loaded." retry={() => void following.refetch()} />
+        ) : !following.data.length ? (
           <EmptyState icon={<UsersIcon className="size-7" />} title="Not following anyone yet">
             Follow people from Discover to fill your feed with their diaries.
           </EmptyState>
