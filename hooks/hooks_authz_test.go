@@ -297,11 +297,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		for _, p := range order {
 			rule := routeTable[p]
-			method, path, _ := strings.Cut(p, " ")
-			if rule.path != "" {
-				path = rule.path
-			}
-			status, data := send(t, w.srv, method, w.fill(path, role), w.fill(rule.body, role), w.cookies[role])
+			status, data := w.call(t, p, role)
 			if got[p] == nil {
 				got[p] = map[string]int{}
 			}
@@ -331,6 +327,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		b.WriteString("\n")
 	}
 	t.Log(b.String())
+}
+
+// call sends route p (its routeTable path and body) as role.
+func (w *authzWorld) call(t *testing.T, p, role string) (int, []byte) {
+	rule := routeTable[p]
+	method, path, _ := strings.Cut(p, " ")
+	if rule.path != "" {
+		path = rule.path
+	}
+	return send(t, w.srv, method, w.fill(path, role), w.fill(rule.body, role), w.cookies[role])
 }
 
 // callOrder is the order the matrix calls routes in for each role (the owner goes last):

@@ -109,6 +109,7 @@ type worker struct {
 	inFlight map[string]bool
 	perHost  map[string]int
 	gone     map[string]string // delivered rows not removed yet (removeDelivered): id → payload
+	farewell bool              // one of them was a farewell's: removeDelivered sweeps the farewells
 	// next holds due rows the last read of the queue found and no slot took yet, oldest
 	// first: a delivery that ends starts one of them instead of reading the queue again
 	// (the read ranks every due row by host, ~10 ms with thousands waiting). Only the
@@ -282,6 +283,7 @@ func (w *worker) attempt(ctx context.Context, id, host string) {
 	if err == nil || errors.Is(err, errWithdrawn) {
 		w.mu.Lock()
 		w.gone[id] = r.GetString("payload")
+		w.farewell = w.farewell || r.GetString("farewell") != ""
 		w.mu.Unlock()
 		return
 	}
@@ -347,15 +349,16 @@ func (w *worker) send(ctx context.Context, r *core.Record) error {
 }
 
 // removeDelivered removes the rows delivered (or withdrawn) since it last ran, the
-// farewells that are done, and the bodies no other row needs, in one transaction: the queue writes every removeEvery, not
-// once per delivery (500 a review for followers on 500 servers), so members' own writes
-// seldom wait behind it for SQLite's one writer. A failure keeps the rows for next time;
-// a crash before it runs sends them again after the restart, which servers ignore (they
-// know the activity's id).
+// farewells that are done (when one of the rows was a farewell's), and the bodies no other
+// row needs, in one transaction: the queue writes every removeEvery, not once per delivery
+// (500 a review for followers on 500 servers), so members' own writes seldom wait behind
+// it for SQLite's one writer. A failure keeps the rows for next time; a crash before it
+// runs sends them again after the restart, which servers ignore (they know the
+// activity's id).
 func (w *worker) removeDelivered() {
 	w.mu.Lock()
-	gone := w.gone
-	w.gone = map[string]string{}
+	gone, farewell := w.gone, w.farewell
+	w.gone, w.farewell = map[string]string{}, false
 	w.mu.Unlock()
 	if len(gone) == 0 {
 		return
@@ -372,8 +375,10 @@ func (w *worker) removeDelivered() {
 		if _, err := tx.DB().Delete(deliveriesCollection, dbx.In("id", ids...)).Execute(); err != nil {
 			return err
 		}
-		if err := sweepFarewells(tx); err != nil {
-			return err
+		if farewell {
+			if err := sweepFarewells(tx); err != nil {
+				return err
+			}
 		}
 		_, err := tx.DB().Delete(payloadsCollection, dbx.And(dbx.In("id", payloads...),
 			dbx.NewExp("NOT EXISTS (SELECT 1 FROM federation_deliveries d WHERE d.payload = federation_payloads.id)"))).Execute()
@@ -383,6 +388,7 @@ func (w *worker) removeDelivered() {
 		w.app.Logger().Warn("federation: removing delivered rows failed", "rows", len(gone), "error", err)
 		w.mu.Lock()
 		maps.Copy(w.gone, gone)
+		w.farewell = w.farewell || farewell
 		w.mu.Unlock()
 	}
 }
